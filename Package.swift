@@ -1,0 +1,71 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "Offstage",
+    products: [
+        .executable(name: "offstage", targets: ["offstage"]),
+        .executable(name: "offstage-bench", targets: ["offstage-bench"]),
+    ],
+    targets: [
+        // System libraries from Debian, wrapped with a shim header (no pkg-config).
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CNCurses", providers: [.apt(["libncursesw5-dev"])]),
+
+        // The pure domain: no I/O.
+        .target(name: "OffstageCore", swiftSettings: strict),
+        .target(name: "OffstageStore", dependencies: ["OffstageCore", "CSQLite"], swiftSettings: strict),
+        .target(name: "OffstageHTTP", dependencies: ["OffstageCore", "CCurl"], swiftSettings: strict),
+        .target(name: "OffstageOrigin", swiftSettings: strict),
+        .target(
+            name: "OffstageRuntime",
+            dependencies: ["OffstageCore", "OffstageStore", "OffstageHTTP"],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "OffstageTestSupport",
+            dependencies: ["OffstageCore", "OffstageStore", "OffstageOrigin"],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "offstage",
+            dependencies: ["OffstageCore", "OffstageStore", "OffstageHTTP", "OffstageOrigin", "OffstageRuntime"],
+            swiftSettings: strict
+        ),
+        .executableTarget(name: "offstage-bench", dependencies: ["OffstageOrigin"], swiftSettings: strict),
+
+        .testTarget(name: "OffstageCoreTests", dependencies: ["OffstageCore", "OffstageTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "OffstageStoreTests",
+            dependencies: ["OffstageStore", "OffstageTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "OffstageHTTPTests",
+            dependencies: ["OffstageHTTP", "OffstageOrigin", "OffstageTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "OffstageOriginTests",
+            dependencies: ["OffstageOrigin"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "OffstageRuntimeTests",
+            dependencies: ["OffstageRuntime", "OffstageTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "OffstageEndToEndTests",
+            dependencies: ["OffstageTestSupport"],
+            swiftSettings: strict
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
