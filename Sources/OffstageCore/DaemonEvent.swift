@@ -1,0 +1,47 @@
+import Foundation
+
+/// A fact the transfer daemon reacts to: a command, an engine report, a timer or a condition change.
+public enum DaemonEvent: Sendable, Equatable {
+    /// The daemon started with what the store held.
+    case started(sessions: [SessionConfiguration], tasks: [TransferTask], conditions: DeviceConditions)
+    /// A session was created or reconfigured.
+    case sessionConfigured(SessionConfiguration)
+    /// A user asked for a transfer; `id` was assigned by the store; `defaultDirectory` receives downloads.
+    case addRequested(id: Int64, spec: TransferSpec, defaultDirectory: String)
+    /// A user asked to pause a task.
+    case pauseRequested(id: Int64)
+    /// A user asked to resume a paused or failed task.
+    case resumeRequested(id: Int64)
+    /// A user asked to cancel a task.
+    case cancelRequested(id: Int64)
+    /// The device conditions changed.
+    case conditionsChanged(DeviceConditions)
+    /// The engine reported on a request.
+    case engine(TransferReport)
+    /// Finalisation chose the file a download will be delivered as (not yet written).
+    case deliveryPathChosen(id: Int64, path: String)
+    /// Finalisation put the file in place and removed the partial file.
+    case delivered(id: Int64)
+    /// Finalisation could not complete, for this reason.
+    case deliveryFailed(id: Int64, reason: String)
+    /// A wake-up the daemon asked for came due.
+    case timerFired
+}
+
+/// An imperative for the shell around the daemon.
+public enum DaemonAction: Sendable, Equatable {
+    /// Write these changes in one transaction before doing anything else.
+    case commit(StoreChanges)
+    /// Start this HTTP request.
+    case start(TransferRequest)
+    /// Stop the request of this task (pause or cancel); the engine reports `.stopped`.
+    case stop(taskID: Int64)
+    /// Delete this task's partial file.
+    case removePart(taskID: Int64)
+    /// Run finalisation for this task (choose a name, or put the file in place).
+    case deliver(TransferTask)
+    /// Call back with `.timerFired` at this date (the earliest wake wins).
+    case wake(at: Date)
+    /// The event was not acted on, for this reason (an illegal transition, an unknown task).
+    case refuse(String)
+}

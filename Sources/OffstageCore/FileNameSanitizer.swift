@@ -1,0 +1,72 @@
+import Foundation
+
+/// Turns server- or user-supplied names into safe file names: never a path, never hidden tricks.
+public enum FileNameSanitizer {
+    /// The name used when nothing usable is left.
+    public static let fallback = "download"
+    /// The longest name in bytes (ext4, XFS and most others).
+    public static let maxBytes = 255
+
+    /// A safe base name: the last path component only, no control or bidi characters, not `.` or `..`,
+    /// not starting with a dot or dash, at most 255 bytes of UTF-8 (the extension kept when it can be).
+    public static func sanitize(_ raw: String) -> String {
+        let lastComponent = raw.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
+        var scalars = String.UnicodeScalarView()
+        for scalar in lastComponent.unicodeScalars where !isForbidden(scalar) {
+            scalars.append(scalar)
+        }
+        var name = String(scalars).trimmingCharacters(in: .whitespacesAndNewlines)
+        while name.hasPrefix(".") || name.hasPrefix("-") { name.removeFirst() }
+        name = name.trimmingCharacters(in: .whitespaces)
+        if name.isEmpty { return fallback }
+        return truncated(name, toBytes: maxBytes)
+    }
+
+    /// The name for a download: the user's, else the server's suggestion, else the URL's last path component.
+    public static func downloadName(requested: String?, suggested: String?, url: String) -> String {
+        if let requested, !requested.isEmpty { return sanitize(requested) }
+        if let suggested, !suggested.isEmpty { return sanitize(suggested) }
+        let path = URL(string: url)?.path ?? ""
+        let last = path.split(separator: "/").last.map(String.init) ?? ""
+        return sanitize(last.removingPercentEncoding ?? last)
+    }
+
+    /// The n-th alternative to `name` that does not clobber an existing file: `name (n).ext`.
+    public static func alternative(_ name: String, number: Int) -> String {
+        guard number > 0 else { return name }
+        let (stem, ext) = splitExtension(name)
+        let suffix = " (\(number))" + ext
+        return truncated(stem, toBytes: maxBytes - suffix.utf8.count) + suffix
+    }
+
+    /// Characters never allowed in a name: C0 and C1 controls, DEL, bidi overrides and isolates, and NUL.
+    static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        if v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v) { return true }
+        if (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) { return true }
+        if v == 0x200E || v == 0x200F || v == 0x061C || v == 0xFEFF { return true }
+        return false
+    }
+
+    /// Splits `archive.tar.gz` into (`archive.tar`, `.gz`); a name without a dot has no extension.
+    static func splitExtension(_ name: String) -> (String, String) {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return (name, "") }
+        let ext = String(name[dot...])
+        guard ext.utf8.count <= 16 else { return (name, "") }
+        return (String(name[..<dot]), ext)
+    }
+
+    /// Cuts a string to at most `limit` UTF-8 bytes without splitting a character, keeping a short extension.
+    static func truncated(_ name: String, toBytes limit: Int) -> String {
+        guard name.utf8.count > limit else { return name }
+        let (stem, ext) = splitExtension(name)
+        let room = max(1, limit - ext.utf8.count)
+        var kept = ""
+        for character in stem {
+            if kept.utf8.count + String(character).utf8.count > room { break }
+            kept.append(character)
+        }
+        let result = kept + ext
+        return result.utf8.count <= limit ? result : String(result.utf8.prefix(limit)) ?? fallback
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// One line of the event log: what happened, to what, and why.
+public struct LogEntry: Codable, Sendable, Equatable {
+    /// When it happened.
+    public var time: Date
+    /// What kind of thing happened.
+    public var kind: LogKind
+    /// What it happened to, e.g. `task 7` or a session identifier.
+    public var subject: String
+    /// Why, or the detail that matters; never credentials.
+    public var reason: String
+
+    /// A log entry.
+    public init(time: Date, kind: LogKind, subject: String, reason: String = "") {
+        self.time = time
+        self.kind = kind
+        self.subject = subject
+        self.reason = reason
+    }
+}
+
+/// The kinds of event-log entries (documented in the README).
+public enum LogKind: String, Codable, Sendable, CaseIterable {
+    /// A task was created.
+    case taskAdded = "task-added"
+    /// A request started from byte 0.
+    case started
+    /// A request continued a partial file from an offset.
+    case resumed
+    /// A partial file was dropped and the download starts again from zero.
+    case restarted
+    /// A redirect was followed.
+    case redirected
+    /// An attempt failed and a retry is scheduled.
+    case retryScheduled = "retry-scheduled"
+    /// The user paused a task.
+    case paused
+    /// The user resumed a paused or failed task.
+    case resumedByUser = "resumed-by-user"
+    /// The user cancelled a task.
+    case cancelled
+    /// A task gave up.
+    case failed
+    /// A task is waiting for conditions, a date or a connection slot.
+    case waiting
+    /// A download's body is complete and is being delivered.
+    case finishing
+    /// A download was delivered into its folder.
+    case delivered
+    /// An upload finished.
+    case uploaded
+    /// The device conditions changed.
+    case conditionsChanged = "conditions-changed"
+    /// The daemon started and reconciled the tasks it found.
+    case daemonStarted = "daemon-started"
+    /// A command from another process was executed or refused.
+    case command
+}

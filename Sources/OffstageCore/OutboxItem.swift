@@ -1,0 +1,38 @@
+/// A delivery waiting in the outbox: written with the state change that caused it, removed when done.
+public struct OutboxItem: Codable, Sendable, Equatable {
+    /// The task being delivered.
+    public var taskID: Int64
+    /// What is delivered, e.g. `didFinishDownloading`.
+    public var kind: String
+
+    /// An outbox item.
+    public init(taskID: Int64, kind: String) {
+        self.taskID = taskID
+        self.kind = kind
+    }
+}
+
+/// Everything one state change writes to the store, in one transaction.
+public struct StoreChanges: Sendable, Equatable {
+    /// Tasks to insert or replace.
+    public var tasks: [TransferTask] = []
+    /// Sessions to insert or replace.
+    public var sessions: [SessionConfiguration] = []
+    /// Event-log lines to append.
+    public var log: [LogEntry] = []
+    /// Outbox items to add.
+    public var outboxAdded: [OutboxItem] = []
+    /// Task identifiers whose outbox items are done.
+    public var outboxRemoved: [Int64] = []
+    /// New device conditions, when they changed.
+    public var conditions: DeviceConditions?
+
+    /// No changes.
+    public init() {}
+
+    /// Whether there is nothing to write.
+    public var isEmpty: Bool {
+        tasks.isEmpty && sessions.isEmpty && log.isEmpty && outboxAdded.isEmpty && outboxRemoved.isEmpty
+            && conditions == nil
+    }
+}

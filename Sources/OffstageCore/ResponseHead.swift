@@ -1,0 +1,94 @@
+import Foundation
+
+/// The status line and headers of one HTTP response, as the engine received them.
+public struct ResponseHead: Sendable, Equatable {
+    /// The HTTP status code.
+    public var status: Int
+    /// Header fields in arrival order, names lowercased, values trimmed.
+    public var fields: [(name: String, value: String)]
+
+    /// A response head from a status and header fields (names are lowercased here).
+    public init(status: Int, fields: [(String, String)] = []) {
+        self.status = status
+        self.fields = fields.map { (name: $0.0.lowercased(), value: $0.1.trimmingCharacters(in: .whitespaces)) }
+    }
+
+    /// The last value of a header, by case-insensitive name.
+    public func value(_ name: String) -> String? {
+        let key = name.lowercased()
+        return fields.last(where: { $0.name == key })?.value
+    }
+
+    /// `Content-Length`, when present and a valid number.
+    public var contentLength: Int64? { value("content-length").flatMap { Int64($0) }.flatMap { $0 >= 0 ? $0 : nil } }
+    /// The parsed `Content-Range`, when present.
+    public var contentRange: ContentRange? { value("content-range").flatMap(ContentRange.init(header:)) }
+    /// The `ETag`, verbatim.
+    public var etag: String? { value("etag") }
+    /// The `Last-Modified` date, verbatim.
+    public var lastModified: String? { value("last-modified") }
+    /// The `Location` of a redirect, verbatim.
+    public var location: String? { value("location") }
+
+    /// The strong validator to resume under: a strong ETag, else Last-Modified; nil when neither exists.
+    public var strongValidator: String? {
+        if let etag, !etag.hasPrefix("W/"), !etag.isEmpty { return etag }
+        return lastModified
+    }
+
+    /// Seconds the server asks us to wait (`Retry-After` as seconds or an HTTP date), never negative.
+    public func retryAfter(now: Date) -> Double? {
+        guard let raw = value("retry-after") else { return nil }
+        if let seconds = Double(raw) { return max(0, seconds) }
+        guard let date = HTTPDate.parse(raw) else { return nil }
+        return max(0, date.timeIntervalSince(now))
+    }
+
+    /// The file name from `Content-Disposition`, unsanitised.
+    public var dispositionFileName: String? {
+        guard let header = value("content-disposition") else { return nil }
+        for part in header.split(separator: ";") {
+            let item = part.trimmingCharacters(in: .whitespaces)
+            guard item.lowercased().hasPrefix("filename=") else { continue }
+            var name = String(item.dropFirst("filename=".count))
+            if name.hasPrefix("\""), name.hasSuffix("\""), name.count >= 2 { name = String(name.dropFirst().dropLast()) }
+            return name.isEmpty ? nil : name
+        }
+        return nil
+    }
+
+    /// Compares heads by status and fields.
+    public static func == (lhs: ResponseHead, rhs: ResponseHead) -> Bool {
+        lhs.status == rhs.status && lhs.fields.elementsEqual(rhs.fields, by: { $0.name == $1.name && $0.value == $1.value })
+    }
+}
+
+/// A parsed `Content-Range: bytes first-last/total` (total may be `*`).
+public struct ContentRange: Sendable, Equatable {
+    /// The first byte offset, or nil for `bytes */total`.
+    public var first: Int64?
+    /// The last byte offset, inclusive.
+    public var last: Int64?
+    /// The complete length, or nil when `*`.
+    public var total: Int64?
+
+    /// Parses a `Content-Range` header value; nil when malformed.
+    public init?(header: String) {
+        let text = header.trimmingCharacters(in: .whitespaces)
+        guard text.lowercased().hasPrefix("bytes ") else { return nil }
+        let rest = text.dropFirst("bytes ".count)
+        let halves = rest.split(separator: "/", maxSplits: 1)
+        guard halves.count == 2 else { return nil }
+        total = halves[1] == "*" ? nil : Int64(halves[1])
+        if halves[1] != "*" && total == nil { return nil }
+        if halves[0] == "*" {
+            first = nil
+            last = nil
+            return
+        }
+        let ends = halves[0].split(separator: "-", maxSplits: 1)
+        guard ends.count == 2, let a = Int64(ends[0]), let b = Int64(ends[1]), a <= b else { return nil }
+        first = a
+        last = b
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// What to do with a response, decided from its head before any body byte is written.
+public enum ResponseVerdict: Sendable, Equatable {
+    /// Take the body: it continues the partial file at the requested offset.
+    case accept(expectedTotal: Int64, validator: String?)
+    /// Follow a redirect to this (possibly relative) location.
+    case redirect(location: String)
+    /// The partial file cannot be continued: truncate it and start from zero, for this reason.
+    case restartFromZero(reason: String)
+    /// The server says the resource is already complete at this length (416 at the end).
+    case alreadyComplete(total: Int64)
+    /// An HTTP error; `retryAfter` is the server's requested wait, if any.
+    case httpError(status: Int, retryAfter: Double?)
+
+    /// Judges a response to a request that asked for bytes from `offset` under `validator`.
+    ///
+    /// A 206 must start exactly at the offset and carry the same validator; a 200 to a range
+    /// request, or a changed validator, means the partial file is stale and must be dropped.
+    public static func judge(_ head: ResponseHead, offset: Int64, validator: String?, now: Date) -> ResponseVerdict {
+        let status = head.status
+        if [301, 302, 303, 307, 308].contains(status) {
+            guard let location = head.location, !location.isEmpty else {
+                return .httpError(status: status, retryAfter: nil)
+            }
+            return .redirect(location: location)
+        }
+        if status == 416, offset > 0, let range = head.contentRange, range.total == offset {
+            return .alreadyComplete(total: offset)
+        }
+        guard (200..<300).contains(status) else {
+            return .httpError(status: status, retryAfter: head.retryAfter(now: now))
+        }
+        let served = head.strongValidator
+        if offset == 0 {
+            if status == 206 { return .restartFromZero(reason: "206 to a request without Range") }
+            return .accept(expectedTotal: head.contentLength ?? -1, validator: served)
+        }
+        if let validator, let served, served != validator {
+            return .restartFromZero(reason: "validator changed (\(validator) → \(served))")
+        }
+        guard status == 206 else {
+            return .restartFromZero(reason: "server answered \(status) to a range request")
+        }
+        guard let range = head.contentRange, let first = range.first, let last = range.last else {
+            return .restartFromZero(reason: "206 without a usable Content-Range")
+        }
+        guard first == offset else {
+            return .restartFromZero(reason: "Content-Range starts at \(first), not at offset \(offset)")
+        }
+        if let length = head.contentLength, length != last - first + 1 {
+            return .restartFromZero(reason: "Content-Length \(length) disagrees with Content-Range")
+        }
+        return .accept(expectedTotal: range.total ?? -1, validator: validator ?? served)
+    }
+}

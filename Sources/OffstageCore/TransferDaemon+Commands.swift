@@ -1,0 +1,120 @@
+import Foundation
+
+extension TransferDaemon {
+    /// Loads the store's contents: requests that were in flight at a crash go back to the queue.
+    mutating func restore(
+        sessions: [SessionConfiguration], tasks: [TransferTask], conditions: DeviceConditions,
+        in transition: inout Transition
+    ) {
+        self.sessions = Dictionary(sessions.map { ($0.identifier, $0) }, uniquingKeysWith: { _, last in last })
+        self.tasks = Dictionary(tasks.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+        self.conditions = conditions
+        attempts = [:]
+        stopping = [:]
+        liveBytes = [:]
+        var interrupted = 0
+        for var task in tasks.sorted(by: { $0.id < $1.id }) {
+            switch task.state {
+            case .running:
+                task.state = .queued
+                interrupted += 1
+                update(task, in: &transition)
+                transition.log(.waiting, task.subject, "interrupted by a restart; resumes from checkpoint \(task.bytesWritten)")
+            case .finishing:
+                transition.actions.append(.deliver(task))
+            default:
+                break
+            }
+        }
+        let open = tasks.filter { !$0.state.isTerminal }.count
+        transition.log(.daemonStarted, "daemon", "\(open) open task(s), \(interrupted) interrupted by the restart")
+    }
+
+    /// Creates a task from a user's request.
+    mutating func add(id: Int64, spec: TransferSpec, defaultDirectory: String, in transition: inout Transition) {
+        guard tasks[id] == nil else {
+            transition.actions.append(.refuse("task \(id) already exists"))
+            return
+        }
+        if sessions[spec.session] == nil {
+            let configuration = SessionConfiguration(identifier: spec.session)
+            sessions[spec.session] = configuration
+            transition.changes.sessions.append(configuration)
+        }
+        let session = sessions[spec.session] ?? SessionConfiguration(identifier: spec.session)
+        let sameSession = tasks.values.filter { $0.session == spec.session }
+        let taskIdentifier = (sameSession.map(\.taskIdentifier).max() ?? 0) + 1
+        let task = TransferTask(
+            id: id, session: spec.session, taskIdentifier: taskIdentifier, taskDescription: spec.taskDescription,
+            kind: spec.kind, url: URLCredentials.stripped(spec.url), method: spec.method, uploadPath: spec.uploadPath,
+            requestedName: spec.name, destinationDirectory: spec.destinationDirectory ?? defaultDirectory,
+            priority: min(1, max(0, spec.priority)), earliestBeginDate: spec.beginAfter.map { transition.now + $0 },
+            isDiscretionary: spec.discretionary || session.isDiscretionary, createdAt: transition.now)
+        update(task, in: &transition)
+        let what = task.kind == .download ? "download" : "\(task.method) upload of \(task.uploadPath ?? "?")"
+        transition.log(.taskAdded, task.subject, "\(what) \(URLCredentials.masked(task.url)) in \(task.session)")
+    }
+
+    /// Pauses a task that has not finished; its partial file and validator are kept.
+    mutating func pause(_ id: Int64, in transition: inout Transition) {
+        guard var task = tasks[id] else { return refuseUnknown(id, in: &transition) }
+        guard [.queued, .running, .retrying].contains(task.state) else {
+            transition.actions.append(.refuse("task \(id) is \(task.state.rawValue); only a queued, running or retrying task can be paused"))
+            return
+        }
+        stopIfRunning(id, in: &transition)
+        task.state = .paused
+        task.retryAt = nil
+        update(task, in: &transition)
+        transition.log(.paused, task.subject, "at \(task.bytesWritten) bytes")
+    }
+
+    /// Resumes a paused or failed task from its durable offset.
+    mutating func resume(_ id: Int64, in transition: inout Transition) {
+        guard var task = tasks[id] else { return refuseUnknown(id, in: &transition) }
+        if task.state == .failed, task.deliveredPath != nil || task.error?.hasPrefix("delivery failed") == true {
+            task.state = .finishing
+            task.error = nil
+            update(task, in: &transition)
+            transition.log(.finishing, task.subject, "delivery retried by the user")
+            transition.actions.append(.deliver(task))
+            return
+        }
+        guard task.state == .paused || task.state == .failed else {
+            transition.actions.append(.refuse("task \(id) is \(task.state.rawValue); only a paused or failed task can be resumed"))
+            return
+        }
+        task.state = .queued
+        task.attempts = 0
+        task.error = nil
+        update(task, in: &transition)
+        transition.log(.resumedByUser, task.subject, "from \(task.bytesWritten) bytes")
+    }
+
+    /// Cancels a task; its partial file is deleted.
+    mutating func cancel(_ id: Int64, in transition: inout Transition) {
+        guard var task = tasks[id] else { return refuseUnknown(id, in: &transition) }
+        guard !task.state.isTerminal, task.state != .finishing else {
+            transition.actions.append(.refuse("task \(id) is \(task.state.rawValue) and cannot be cancelled"))
+            return
+        }
+        stopIfRunning(id, in: &transition)
+        task.state = .cancelled
+        task.retryAt = nil
+        task.error = "cancelled by the user"
+        update(task, in: &transition)
+        transition.log(.cancelled, task.subject, "by the user")
+        if task.kind == .download { transition.actions.append(.removePart(taskID: id)) }
+    }
+
+    private mutating func stopIfRunning(_ id: Int64, in transition: inout Transition) {
+        guard attempts.removeValue(forKey: id) != nil else { return }
+        liveBytes[id] = nil
+        stopping[id, default: 0] += 1
+        transition.actions.append(.stop(taskID: id))
+    }
+
+    private func refuseUnknown(_ id: Int64, in transition: inout Transition) {
+        transition.actions.append(.refuse("no task \(id)"))
+    }
+}

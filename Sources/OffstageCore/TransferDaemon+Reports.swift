@@ -1,0 +1,189 @@
+import Foundation
+
+extension TransferDaemon {
+    /// Applies what the engine reported about a request.
+    mutating func apply(_ report: TransferReport, in transition: inout Transition) {
+        switch report {
+        case .checkpointed(let id, let offset):
+            guard var task = tasks[id], task.kind == .download, !task.state.isTerminal else { return }
+            guard attempts[id] != nil || task.state == .paused else { return }
+            task.bytesWritten = offset
+            update(task, in: &transition)
+        case .responseAccepted(let id, let offset, let total, let validator, let suggestedName, let status):
+            guard attempts[id] != nil, var task = tasks[id] else { return }
+            task.bytesExpected = total
+            task.validator = validator
+            task.httpStatus = status
+            if let suggestedName { task.suggestedName = suggestedName }
+            task.effectiveURL = attempts[id]?.url
+            update(task, in: &transition)
+            let of = total >= 0 ? "\(total)" : "unknown length"
+            if offset > 0 {
+                transition.log(.resumed, task.subject, "from byte \(offset) of \(of) (HTTP \(status), If-Range \(validator ?? "-"))")
+            } else {
+                transition.log(.started, task.subject, "\(task.kind == .download ? "receiving" : "sending") \(of) (HTTP \(status))")
+            }
+        case .progressed(let id, let bytes):
+            guard attempts[id] != nil else { return }
+            liveBytes[id] = bytes
+        case .ended(let id, let end):
+            if let pending = stopping[id] {
+                stopping[id] = pending > 1 ? pending - 1 : nil
+                return
+            }
+            guard let attempt = attempts.removeValue(forKey: id), let task = tasks[id] else { return }
+            liveBytes[id] = nil
+            finish(task, attempt: attempt, end: end, in: &transition)
+        }
+    }
+
+    /// Decides what follows the end of a request.
+    private mutating func finish(_ task: TransferTask, attempt: Attempt, end: TransferEnd, in transition: inout Transition) {
+        var task = task
+        switch end {
+        case .completed(let bytes, let status, let summary):
+            task.httpStatus = status
+            task.attempts = 0
+            task.error = nil
+            task.retryAt = nil
+            if task.kind == .upload {
+                task.state = .completed
+                task.bytesWritten = bytes
+                task.responseSummary = summary
+                update(task, in: &transition)
+                transition.log(.uploaded, task.subject, "\(bytes) bytes, HTTP \(status)" + (summary.map { ": \(Self.printable($0))" } ?? ""))
+            } else {
+                enterFinishing(&task, bytes: bytes, in: &transition)
+            }
+        case .rejected(let verdict):
+            reject(task, attempt: attempt, verdict: verdict, in: &transition)
+        case .interrupted(let reason, let stalled):
+            scheduleRetry(task, reason: reason, counts: !stalled, retryAfter: nil, in: &transition)
+        case .diskFull(let bytes):
+            task.state = .paused
+            task.bytesWritten = bytes
+            task.error = "disk full: \(bytes) bytes kept; free space, then resume"
+            update(task, in: &transition)
+            transition.log(.paused, task.subject, task.error ?? "")
+        case .localError(let reason):
+            fail(&task, reason: reason, in: &transition)
+        case .stopped:
+            break
+        }
+    }
+
+    /// Marks a download's body complete and asks for delivery; the outbox row makes it survive a kill.
+    private mutating func enterFinishing(_ task: inout TransferTask, bytes: Int64, in transition: inout Transition) {
+        task.state = .finishing
+        task.bytesWritten = bytes
+        if task.bytesExpected < 0 { task.bytesExpected = bytes }
+        update(task, in: &transition)
+        transition.changes.outboxAdded.append(OutboxItem(taskID: task.id, kind: "didFinishDownloading"))
+        transition.log(.finishing, task.subject, "\(bytes) bytes received and synced")
+        transition.actions.append(.deliver(task))
+    }
+
+    private mutating func reject(_ task: TransferTask, attempt: Attempt, verdict: ResponseVerdict, in transition: inout Transition) {
+        var task = task
+        switch verdict {
+        case .accept:
+            scheduleRetry(task, reason: "request ended without a body", counts: true, retryAfter: nil, in: &transition)
+        case .redirect(let location):
+            switch redirectPolicy.decide(location: location, current: attempt.url, visited: attempt.visited) {
+            case .follow(let next):
+                transition.log(.redirected, task.subject, "to \(Self.printable(URLCredentials.masked(next)))")
+                var followed = attempt
+                followed.visited.append(attempt.url)
+                followed.url = next
+                begin(task, attempt: followed, in: &transition)
+            case .refuse(let reason):
+                fail(&task, reason: Self.printable(reason), in: &transition)
+            }
+        case .restartFromZero(let reason):
+            task.bytesWritten = 0
+            task.bytesExpected = -1
+            task.validator = nil
+            update(task, in: &transition)
+            guard attempt.restarts < 3 else {
+                scheduleRetry(task, reason: "server keeps refusing to resume: \(reason)", counts: true, retryAfter: nil, in: &transition)
+                return
+            }
+            transition.log(.restarted, task.subject, "from zero: \(Self.printable(reason))")
+            var again = attempt
+            again.restarts += 1
+            begin(task, attempt: again, in: &transition)
+        case .alreadyComplete(let total):
+            enterFinishing(&task, bytes: total, in: &transition)
+        case .httpError(let status, let retryAfter):
+            task.httpStatus = status
+            let reason = "HTTP \(status) \(HTTPStatus.phrase(status))"
+            if RetryPolicy.isTransient(status: status) {
+                scheduleRetry(task, reason: reason, counts: true, retryAfter: retryAfter, in: &transition)
+            } else {
+                fail(&task, reason: reason, in: &transition)
+            }
+        }
+    }
+
+    /// Schedules the next attempt with backoff, or fails the task when attempts or time run out.
+    private mutating func scheduleRetry(
+        _ task: TransferTask, reason: String, counts: Bool, retryAfter: Double?, in transition: inout Transition
+    ) {
+        var task = task
+        if counts { task.attempts += 1 }
+        let reason = Self.printable(reason)
+        let limit = session(of: task).timeoutIntervalForResource
+        if transition.now.timeIntervalSince(task.createdAt) >= limit {
+            return fail(&task, reason: "\(reason); resource timeout of \(Int(limit)) s reached", in: &transition)
+        }
+        if task.attempts >= retryPolicy.maxAttempts {
+            return fail(&task, reason: "\(reason) (after \(task.attempts) attempts)", in: &transition)
+        }
+        let delay = retryPolicy.delay(attempt: max(1, task.attempts), taskID: task.id, retryAfter: retryAfter)
+        task.state = .retrying
+        task.retryAt = transition.now + delay
+        task.error = reason
+        update(task, in: &transition)
+        let count = counts ? "attempt \(task.attempts) of \(retryPolicy.maxAttempts)" : "stalled, retried until the resource timeout"
+        transition.log(.retryScheduled, task.subject, "\(reason); \(count); next in \(String(format: "%.1f", delay)) s")
+    }
+
+    /// Fails a task for good, keeping its partial file for a manual resume.
+    mutating func fail(_ task: inout TransferTask, reason: String, in transition: inout Transition) {
+        task.state = .failed
+        task.retryAt = nil
+        task.error = reason
+        update(task, in: &transition)
+        transition.log(.failed, task.subject, reason)
+    }
+
+    /// Records the delivery path chosen by finalisation, before the file is put there.
+    mutating func choosePath(_ id: Int64, path: String, in transition: inout Transition) {
+        guard var task = tasks[id], task.state == .finishing else { return }
+        task.deliveredPath = path
+        update(task, in: &transition)
+        transition.actions.append(.deliver(task))
+    }
+
+    /// Completes a delivery: the file is in place, the outbox item done.
+    mutating func markDelivered(_ id: Int64, in transition: inout Transition) {
+        guard var task = tasks[id], task.state == .finishing else { return }
+        task.state = .completed
+        update(task, in: &transition)
+        transition.changes.outboxRemoved.append(id)
+        transition.log(.delivered, task.subject, "as \(Self.printable(task.deliveredPath ?? "?"))")
+    }
+
+    /// Server-controlled text made safe for logs and terminals: control characters escaped.
+    public static func printable(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if FileNameSanitizer.isForbidden(scalar) {
+                out += scalar.value <= 0xFF ? String(format: "\\x%02X", scalar.value) : String(format: "\\u{%X}", scalar.value)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out.count > 300 ? String(out.prefix(300)) + "…" : out
+    }
+}

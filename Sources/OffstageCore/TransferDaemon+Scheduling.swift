@@ -1,0 +1,101 @@
+import Foundation
+
+extension TransferDaemon {
+    /// Starts every task that may run now, records why the others wait, and asks for the next wake-up.
+    mutating func schedule(in transition: inout Transition) {
+        let now = transition.now
+        var wake: Date?
+        func wakeAt(_ date: Date) { wake = min(wake ?? date, date) }
+
+        let candidates = tasks.values
+            .filter { ($0.state == .queued || $0.state == .retrying) && attempts[$0.id] == nil }
+            .sorted { ($0.priority, -$0.id) > ($1.priority, -$1.id) }
+        for task in candidates {
+            if task.state == .retrying, let at = task.retryAt, at > now {
+                wakeAt(at)
+                noteWaiting(task, "retry in \(Self.duration(at.timeIntervalSince(now)))", in: &transition)
+                continue
+            }
+            if let earliest = task.earliestBeginDate, earliest > now {
+                wakeAt(earliest)
+                noteWaiting(task, "earliest begin in \(Self.duration(earliest.timeIntervalSince(now)))", in: &transition)
+                continue
+            }
+            if let blocked = conditionBlock(for: task) {
+                noteWaiting(task, blocked, in: &transition)
+                continue
+            }
+            if let full = connectionBlock(for: task) {
+                noteWaiting(task, full, in: &transition)
+                continue
+            }
+            waitReasons[task.id] = nil
+            begin(task, attempt: Attempt(url: task.url, visited: [], restarts: 0), in: &transition)
+        }
+        if let wake { transition.actions.append(.wake(at: wake)) }
+    }
+
+    /// Sends a request for a task: from its durable offset for downloads, from byte 0 for uploads.
+    mutating func begin(_ task: TransferTask, attempt: Attempt, in transition: inout Transition) {
+        var task = task
+        if task.state != .running {
+            task.state = .running
+            task.retryAt = nil
+            update(task, in: &transition)
+        }
+        attempts[task.id] = attempt
+        let offset = task.kind == .download ? task.bytesWritten : 0
+        let request = TransferRequest(
+            taskID: task.id, kind: task.kind, url: attempt.url, method: task.method, offset: offset,
+            validator: offset > 0 ? task.validator : nil, uploadPath: task.uploadPath,
+            idleTimeout: session(of: task).timeoutIntervalForRequest)
+        transition.actions.append(.start(request))
+    }
+
+    /// Why the device conditions keep a task waiting, or nil when they allow it.
+    func conditionBlock(for task: TransferTask) -> String? {
+        let session = session(of: task)
+        switch conditions.network {
+        case .offline:
+            return "waiting for a network"
+        case .cellular where !session.allowsCellularAccess || !session.allowsExpensiveNetworkAccess:
+            return "waiting for Wi-Fi: the session does not allow cellular"
+        default:
+            break
+        }
+        if task.isDiscretionary {
+            var needs: [String] = []
+            if conditions.network != .wifi { needs.append("Wi-Fi") }
+            if !conditions.charging { needs.append("power") }
+            if !needs.isEmpty { return "discretionary: needs " + needs.joined(separator: " and ") }
+        }
+        return nil
+    }
+
+    /// Why the session's per-host connection limit keeps a task waiting, or nil when a slot is free.
+    func connectionBlock(for task: TransferTask) -> String? {
+        let session = session(of: task)
+        let host = URLCredentials.origin(of: task.url)
+        let busy = attempts.keys.compactMap { tasks[$0] }.filter {
+            $0.session == task.session && URLCredentials.origin(of: $0.url) == host
+        }.count
+        guard busy >= session.httpMaximumConnectionsPerHost else { return nil }
+        return "waiting for a connection slot (\(busy) of \(session.httpMaximumConnectionsPerHost) in use)"
+    }
+
+    /// Remembers a wait reason, logging it only when it changes.
+    private mutating func noteWaiting(_ task: TransferTask, _ reason: String, in transition: inout Transition) {
+        let kind = reason.split(separator: " ").prefix(2).joined(separator: " ")
+        let previous = waitReasons[task.id].map { $0.split(separator: " ").prefix(2).joined(separator: " ") }
+        waitReasons[task.id] = reason
+        if previous != kind, !reason.hasPrefix("retry in") { transition.log(.waiting, task.subject, reason) }
+    }
+
+    /// A short human duration: `45 s`, `12 min`, `3 h`.
+    public static func duration(_ seconds: Double) -> String {
+        let s = max(0, seconds)
+        if s < 90 { return "\(Int(s.rounded(.up))) s" }
+        if s < 90 * 60 { return "\(Int((s / 60).rounded())) min" }
+        return "\(Int((s / 3600).rounded())) h"
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+/// The system side's transfer daemon (nsurlsessiond): sessions, tasks and their rules, with no I/O.
+///
+/// Every input is a `DaemonEvent` with the time it happened; every output is a list of
+/// `DaemonAction`s, the first of which is the one store transaction the change needs.
+public struct TransferDaemon: Sendable, Equatable {
+    /// What a request in flight remembers: where it is, and where it has been.
+    struct Attempt: Sendable, Equatable {
+        /// The URL currently requested (after redirects).
+        var url: String
+        /// URLs already requested in this attempt, for loop detection.
+        var visited: [String]
+        /// Restarts from zero in this attempt; a server that keeps forcing them is treated as failing.
+        var restarts: Int
+    }
+
+    /// Retry rules.
+    public var retryPolicy: RetryPolicy
+    /// Redirect rules.
+    public var redirectPolicy: RedirectPolicy
+    /// Sessions by identifier.
+    public internal(set) var sessions: [String: SessionConfiguration] = [:]
+    /// Tasks by identifier, including finished ones.
+    public internal(set) var tasks: [Int64: TransferTask] = [:]
+    /// The simulated device's conditions.
+    public internal(set) var conditions = DeviceConditions()
+    /// Bytes received so far by running downloads (not yet durable), for progress display.
+    public internal(set) var liveBytes: [Int64: Int64] = [:]
+    /// Why each queued task is not running, for display.
+    public internal(set) var waitReasons: [Int64: String] = [:]
+    /// Requests in flight.
+    var attempts: [Int64: Attempt] = [:]
+    /// Stopped requests whose final `.ended` report has not arrived yet, counted per task.
+    ///
+    /// The engine reports every request's end exactly once and in order, so the reports of a
+    /// stopped request are consumed here and never mistaken for those of a newer request.
+    var stopping: [Int64: Int] = [:]
+
+    /// An empty daemon with the given policies.
+    public init(retryPolicy: RetryPolicy = RetryPolicy(), redirectPolicy: RedirectPolicy = RedirectPolicy()) {
+        self.retryPolicy = retryPolicy
+        self.redirectPolicy = redirectPolicy
+    }
+
+    /// Whether any task still has work to do (queued, running, retrying or finishing).
+    public var hasPendingWork: Bool {
+        tasks.values.contains { [.queued, .running, .retrying, .finishing].contains($0.state) }
+    }
+
+    /// Identifiers of tasks with a request in flight.
+    public var runningTaskIDs: Set<Int64> { Set(attempts.keys) }
+
+    /// Reacts to one event at time `now`.
+    public mutating func handle(_ event: DaemonEvent, now: Date) -> [DaemonAction] {
+        var transition = Transition(now: now)
+        switch event {
+        case .started(let sessions, let tasks, let conditions):
+            restore(sessions: sessions, tasks: tasks, conditions: conditions, in: &transition)
+        case .sessionConfigured(let configuration):
+            sessions[configuration.identifier] = configuration
+            transition.changes.sessions.append(configuration)
+        case .addRequested(let id, let spec, let directory):
+            add(id: id, spec: spec, defaultDirectory: directory, in: &transition)
+        case .pauseRequested(let id):
+            pause(id, in: &transition)
+        case .resumeRequested(let id):
+            resume(id, in: &transition)
+        case .cancelRequested(let id):
+            cancel(id, in: &transition)
+        case .conditionsChanged(let newConditions):
+            if newConditions != conditions {
+                conditions = newConditions
+                transition.changes.conditions = newConditions
+                transition.log(.conditionsChanged, "device", describe(newConditions))
+            }
+        case .engine(let report):
+            apply(report, in: &transition)
+        case .deliveryPathChosen(let id, let path):
+            choosePath(id, path: path, in: &transition)
+        case .delivered(let id):
+            markDelivered(id, in: &transition)
+        case .deliveryFailed(let id, let reason):
+            guard var task = tasks[id], task.state == .finishing else { break }
+            task.state = .failed
+            task.error = "delivery failed: \(reason)"
+            update(task, in: &transition)
+            transition.log(.failed, task.subject, task.error ?? "")
+        case .timerFired:
+            break
+        }
+        schedule(in: &transition)
+        return transition.finish()
+    }
+
+    /// Stores a task's new value in memory and in the transition.
+    mutating func update(_ task: TransferTask, in transition: inout Transition) {
+        tasks[task.id] = task
+        transition.save(task)
+    }
+
+    /// The session a task belongs to, with defaults when it was never configured.
+    func session(of task: TransferTask) -> SessionConfiguration {
+        sessions[task.session] ?? SessionConfiguration(identifier: task.session)
+    }
+
+    private func describe(_ c: DeviceConditions) -> String {
+        "\(c.network.rawValue), \(c.charging ? "charging" : "on battery") \(c.batteryLevel)%"
+            + (c.lowPowerMode ? ", Low Power Mode" : "") + (c.backgroundRefresh ? "" : ", Background App Refresh off")
+    }
+}

@@ -1,0 +1,63 @@
+/// One HTTP exchange the engine is asked to perform for a task: an imperative, not a fact.
+public struct TransferRequest: Sendable, Equatable {
+    /// The task this request serves.
+    public var taskID: Int64
+    /// Download into the task's partial file, or upload from a file.
+    public var kind: TransferKind
+    /// The URL to request (after any redirects so far), without credentials.
+    public var url: String
+    /// GET, PUT or POST.
+    public var method: String
+    /// Downloads: the partial file's durable length; the body is written from here.
+    public var offset: Int64
+    /// Downloads: the validator to send in `If-Range` when `offset > 0`.
+    public var validator: String?
+    /// Uploads: the file whose bytes are sent.
+    public var uploadPath: String?
+    /// Seconds without a byte before the request counts as stalled.
+    public var idleTimeout: Double
+
+    /// A request for the engine.
+    public init(
+        taskID: Int64, kind: TransferKind, url: String, method: String, offset: Int64, validator: String?,
+        uploadPath: String?, idleTimeout: Double
+    ) {
+        self.taskID = taskID
+        self.kind = kind
+        self.url = url
+        self.method = method
+        self.offset = offset
+        self.validator = validator
+        self.uploadPath = uploadPath
+        self.idleTimeout = idleTimeout
+    }
+}
+
+/// A fact the transfer engine reports about one request.
+public enum TransferReport: Sendable, Equatable {
+    /// The response head was accepted; the body is being written from `offset`.
+    case responseAccepted(taskID: Int64, offset: Int64, expectedTotal: Int64, validator: String?,
+        suggestedName: String?, status: Int)
+    /// The body reached this many bytes of the whole file (not yet durable).
+    case progressed(taskID: Int64, bytes: Int64)
+    /// The partial file was synced to disk up to this offset.
+    case checkpointed(taskID: Int64, offset: Int64)
+    /// The request ended.
+    case ended(taskID: Int64, end: TransferEnd)
+}
+
+/// How a request ended.
+public enum TransferEnd: Sendable, Equatable {
+    /// The whole body arrived, its length checked, and the partial file synced.
+    case completed(bytes: Int64, status: Int, responseSummary: String?)
+    /// The response was refused before its body was written.
+    case rejected(ResponseVerdict)
+    /// The connection failed or the body was cut short or ran long; the partial file holds `bytes`.
+    case interrupted(reason: String, stalled: Bool)
+    /// The disk is full; the partial file was synced up to `bytes`.
+    case diskFull(bytes: Int64)
+    /// A failure that retrying cannot fix: a local file error, a refused TLS certificate, an unsupported URL.
+    case permanentFailure(reason: String)
+    /// The request was stopped because the task was paused or cancelled.
+    case stopped
+}

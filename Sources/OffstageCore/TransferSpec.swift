@@ -1,0 +1,47 @@
+import Foundation
+
+/// What a user asks for when adding a transfer: the input of `offstage add` and `offstage upload`.
+public struct TransferSpec: Codable, Sendable, Equatable {
+    /// Download or upload.
+    public var kind: TransferKind
+    /// The URL, without credentials.
+    public var url: String
+    /// GET, PUT or POST.
+    public var method: String
+    /// The session to join; created with defaults when it does not exist.
+    public var session: String
+    /// Apple's `taskDescription`.
+    public var taskDescription: String?
+    /// For downloads: the file name to deliver under (sanitised).
+    public var name: String?
+    /// For downloads: the folder to deliver into; the home's `Documents/` when nil.
+    public var destinationDirectory: String?
+    /// For uploads: the file to send.
+    public var uploadPath: String?
+    /// Forces the task to wait for Wi-Fi and power.
+    public var discretionary: Bool
+    /// Seconds from creation before the task may start.
+    public var beginAfter: Double?
+    /// Priority hint from 0 to 1.
+    public var priority: Double
+
+    /// A download or upload request.
+    public init(
+        kind: TransferKind = .download, url: String, method: String? = nil,
+        session: String = SessionConfiguration.defaultIdentifier, taskDescription: String? = nil, name: String? = nil,
+        destinationDirectory: String? = nil, uploadPath: String? = nil, discretionary: Bool = false,
+        beginAfter: Double? = nil, priority: Double = 0.5
+    ) {
+        self.kind = kind
+        self.url = url
+        self.method = method ?? (kind == .download ? "GET" : "PUT")
+        self.session = session
+        self.taskDescription = taskDescription
+        self.name = name
+        self.destinationDirectory = destinationDirectory
+        self.uploadPath = uploadPath
+        self.discretionary = discretionary
+        self.beginAfter = beginAfter
+        self.priority = priority
+    }
+}
