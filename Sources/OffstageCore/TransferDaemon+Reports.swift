@@ -65,7 +65,7 @@ extension TransferDaemon {
             task.error = "disk full: \(bytes) bytes kept; free space, then resume"
             update(task, in: &transition)
             transition.log(.paused, task.subject, task.error ?? "")
-        case .localError(let reason):
+        case .permanentFailure(let reason):
             fail(&task, reason: reason, in: &transition)
         case .stopped:
             break
