@@ -26,6 +26,8 @@ public enum DaemonEvent: Sendable, Equatable {
     case deliveryFailed(id: Int64, reason: String)
     /// A wake-up the daemon asked for came due.
     case timerFired
+    /// The daemon is stopping cleanly: requests in flight are stopped and their tasks queued again.
+    case shutdownRequested
 }
 
 /// An imperative for the shell around the daemon.

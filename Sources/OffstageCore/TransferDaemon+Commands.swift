@@ -107,6 +107,17 @@ extension TransferDaemon {
         if task.kind == .download { transition.actions.append(.removePart(taskID: id)) }
     }
 
+    /// Stops every request in flight and queues its task again, so the store says what is true.
+    mutating func shutdown(in transition: inout Transition) {
+        for id in attempts.keys.sorted() {
+            guard var task = tasks[id] else { continue }
+            stopIfRunning(id, in: &transition)
+            task.state = .queued
+            update(task, in: &transition)
+            transition.log(.waiting, task.subject, "stopped by shutdown at checkpoint \(task.bytesWritten)")
+        }
+    }
+
     private mutating func stopIfRunning(_ id: Int64, in transition: inout Transition) {
         guard attempts.removeValue(forKey: id) != nil else { return }
         liveBytes[id] = nil

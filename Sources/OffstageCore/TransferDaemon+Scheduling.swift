@@ -9,6 +9,7 @@ extension TransferDaemon {
 
         let candidates = tasks.values
             .filter { ($0.state == .queued || $0.state == .retrying) && attempts[$0.id] == nil }
+            .filter { exclusive?.contains($0.id) ?? true }
             .sorted { ($0.priority, -$0.id) > ($1.priority, -$1.id) }
         for task in candidates {
             if task.state == .retrying, let at = task.retryAt, at > now {

@@ -29,6 +29,8 @@ public struct TransferDaemon: Sendable, Equatable {
     public internal(set) var liveBytes: [Int64: Int64] = [:]
     /// Why each queued task is not running, for display.
     public internal(set) var waitReasons: [Int64: String] = [:]
+    /// When set, only these tasks may start (a foreground `get` runs its own task and holds the rest).
+    public var exclusive: Set<Int64>?
     /// Requests in flight.
     var attempts: [Int64: Attempt] = [:]
     /// Stopped requests whose final `.ended` report has not arrived yet, counted per task.
@@ -88,6 +90,9 @@ public struct TransferDaemon: Sendable, Equatable {
             transition.log(.failed, task.subject, task.error ?? "")
         case .timerFired:
             break
+        case .shutdownRequested:
+            shutdown(in: &transition)
+            return transition.finish()
         }
         schedule(in: &transition)
         return transition.finish()
