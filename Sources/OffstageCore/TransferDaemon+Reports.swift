@@ -6,7 +6,7 @@ extension TransferDaemon {
         switch report {
         case .checkpointed(let id, let offset):
             guard var task = tasks[id], task.kind == .download, !task.state.isTerminal else { return }
-            guard attempts[id] != nil || task.state == .paused else { return }
+            guard attempts[id] != nil || stopping[id] != nil else { return }
             task.bytesWritten = offset
             update(task, in: &transition)
         case .responseAccepted(let id, let offset, let total, let validator, let suggestedName, let status):
