@@ -1,1 +1,4 @@
-print("offstage")
+import Foundation
+
+signal(SIGPIPE, SIG_IGN)
+exit(OffstageCommandLine.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,70 @@
+import Foundation
+import OffstageCore
+import OffstageHTTP
+import OffstageStore
+
+extension DaemonRuntime {
+    /// Feeds one event to the daemon and carries out its actions.
+    func handle(_ event: DaemonEvent) throws {
+        let actions = daemon.handle(event, now: time.now())
+        try perform(actions, commandID: nil)
+    }
+
+    /// Executes the inbox's pending commands, each exactly once: its result and its changes commit together.
+    func executeInbox() throws {
+        for (id, command) in try store.pendingCommands() {
+            let actions = daemon.handle(event(for: command, id: id), now: time.now())
+            try perform(actions, commandID: id)
+        }
+    }
+
+    /// The daemon event a command stands for.
+    private func event(for command: DaemonCommand, id: Int64) -> DaemonEvent {
+        switch command {
+        case .add(let spec): return .addRequested(id: id, spec: spec, defaultDirectory: home.documentsDirectory)
+        case .pause(let task): return .pauseRequested(id: task)
+        case .resume(let task): return .resumeRequested(id: task)
+        case .cancel(let task): return .cancelRequested(id: task)
+        case .setConditions(let conditions): return .conditionsChanged(conditions)
+        case .configureSession(let configuration): return .sessionConfigured(configuration)
+        }
+    }
+
+    /// Commits first, then performs the side effects; a command's outcome commits with its changes.
+    private func perform(_ actions: [DaemonAction], commandID: Int64?) throws {
+        var changes = StoreChanges()
+        var refusals: [String] = []
+        for action in actions {
+            if case .commit(let c) = action { changes = c }
+            if case .refuse(let reason) = action { refusals.append(reason) }
+        }
+        if let commandID {
+            let status: CommandStatus = refusals.isEmpty ? .done : .refused
+            let result = refusals.isEmpty ? "ok" : refusals.joined(separator: "; ")
+            try store.completeCommand(id: commandID, status: status, result: result, changes: changes)
+        } else if !changes.isEmpty {
+            try store.apply(changes)
+        }
+        for entry in changes.log { options.onLog(entry) }
+        for action in actions {
+            try execute(action)
+        }
+    }
+
+    private func execute(_ action: DaemonAction) throws {
+        switch action {
+        case .commit, .refuse:
+            break
+        case .start(let request):
+            engine?.submit(request, credentials: options.credentials[request.taskID])
+        case .stop(let id):
+            engine?.stop(taskID: id)
+        case .removePart(let id):
+            _ = PosixFiles.remove(home.partPath(taskID: id))
+        case .deliver(let task):
+            try handle(finalizer.step(task))
+        case .wake(let date):
+            nextWake = min(nextWake ?? date, date)
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import OffstageCore
+import OffstageHTTP
+import OffstageStore
+
+/// The shell around `TransferDaemon`: one loop owns the state, executes its actions and feeds it events.
+///
+/// The loop runs on the thread that calls `run()`. The engine reports from its own thread and
+/// signals arrive on a dispatch queue; both only post into the `EventQueue`. Commands from other
+/// processes come through the store's inbox, read every `inboxPollInterval`.
+public final class DaemonRuntime {
+    let home: OffstageHome
+    let store: Store
+    let time: any TimeSource
+    var options: RuntimeOptions
+    let queue = EventQueue()
+    var daemon: TransferDaemon
+    var engine: CurlEngine?
+    var nextWake: Date?
+    var lastTick = Date.distantPast
+    var lastInboxPoll = Date.distantPast
+    var finalizer: Finalizer
+
+    /// A runtime on an opened store; the caller holds the home's instance lock.
+    public init(home: OffstageHome, store: Store, options: RuntimeOptions = RuntimeOptions(), time: any TimeSource = SystemTimeSource()) {
+        self.home = home
+        self.store = store
+        self.options = options
+        self.time = time
+        daemon = TransferDaemon(retryPolicy: options.retryPolicy, redirectPolicy: options.redirectPolicy)
+        daemon.exclusive = options.focus
+        let partsHome = home
+        finalizer = Finalizer(partPath: { partsHome.partPath(taskID: $0) })
+    }
+
+    /// A handle that asks the loop to stop cleanly, for signal handlers and other threads.
+    public var stopper: RuntimeStopper { RuntimeStopper(queue: queue) }
+
+    /// Runs until idle, until the focused tasks finish, or until a shutdown request.
+    ///
+    /// - Throws: a store error (e.g. a full disk) after stopping the engine; nothing durable is lost.
+    public func run() throws -> RunOutcome {
+        var configuration = EngineConfiguration(partsDirectory: home.partsDirectory)
+        options.configureEngine(&configuration)
+        let queue = self.queue
+        let engine = CurlEngine(configuration: configuration) { report in queue.post(.daemon(.engine(report))) }
+        self.engine = engine
+        engine.start()
+        defer { engine.shutdown() }
+        do {
+            let restored = DaemonEvent.started(
+                sessions: try store.loadSessions(), tasks: try store.loadTasks(), conditions: try store.loadConditions())
+            try handle(restored)
+            return try loop()
+        } catch {
+            stopEngine()
+            throw error
+        }
+    }
+
+    private func loop() throws -> RunOutcome {
+        while true {
+            let now = time.now()
+            if now.timeIntervalSince(lastInboxPoll) >= options.inboxPollInterval {
+                lastInboxPoll = now
+                try executeInbox()
+            }
+            if let wake = nextWake, wake <= now {
+                nextWake = nil
+                try handle(.timerFired)
+            }
+            if let outcome = try finishedOutcome() { return outcome }
+            tick(force: false)
+            var deadline = lastInboxPoll.addingTimeInterval(options.inboxPollInterval)
+            if let wake = nextWake { deadline = min(deadline, wake) }
+            for item in queue.drain(waitingUntil: deadline) {
+                switch item {
+                case .daemon(let event):
+                    try handle(event)
+                case .shutdown(let reason):
+                    try stopCleanly()
+                    return .interrupted(reason: reason)
+                }
+            }
+        }
+    }
+
+    /// Stops every request, records where each one got to, and leaves the store clean.
+    private func stopCleanly() throws {
+        try handle(.shutdownRequested)
+        stopEngine()
+        for item in queue.drain(waitingUntil: time.now()) {
+            if case .daemon(let event) = item { try handle(event) }
+        }
+        tick(force: true)
+        try? store.checkpoint()
+    }
+
+    /// Shuts the engine down (each request ends and checkpoints); its reports stay queued.
+    private func stopEngine() {
+        engine?.shutdown()
+    }
+
+    /// The outcome when the run should end now, else nil.
+    private func finishedOutcome() throws -> RunOutcome? {
+        if let focus = options.focus {
+            let done = focus.allSatisfy { id in daemon.tasks[id].map { $0.state.isTerminal || $0.state == .paused } ?? false }
+            if done {
+                try stopCleanly()
+                return .focusFinished
+            }
+        }
+        if options.untilIdle, !daemon.hasPendingWork, try store.pendingCommands().isEmpty {
+            try stopCleanly()
+            return .idle
+        }
+        return nil
+    }
+
+    /// Calls `onTick` when the interval has passed (or when forced).
+    func tick(force: Bool) {
+        let now = time.now()
+        guard force || now.timeIntervalSince(lastTick) >= options.tickInterval else { return }
+        lastTick = now
+        options.onTick(daemon)
+    }
+}
+
+/// Asks a runtime's loop to stop cleanly; safe to use from any thread.
+public struct RuntimeStopper: Sendable {
+    let queue: EventQueue
+
+    /// Requests a clean stop; the loop finishes the current step, checkpoints and returns.
+    public func requestShutdown(reason: String) {
+        queue.post(.shutdown(reason: reason))
+    }
+}

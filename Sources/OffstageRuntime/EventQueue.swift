@@ -1,0 +1,35 @@
+import Foundation
+import OffstageCore
+
+/// The runtime loop's mailbox: other threads (the engine, signal handlers) post, the loop waits and drains.
+final class EventQueue: Sendable {
+    /// Something the loop must react to.
+    enum Item: Sendable {
+        /// An event for the daemon.
+        case daemon(DaemonEvent)
+        /// A request to stop the loop cleanly (SIGINT, SIGTERM).
+        case shutdown(reason: String)
+    }
+
+    // Safety: `items` is only touched while `condition` is locked.
+    private nonisolated(unsafe) var items: [Item] = []
+    private let condition = NSCondition()
+
+    /// Adds an item and wakes the loop.
+    func post(_ item: Item) {
+        condition.lock()
+        items.append(item)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Takes everything posted so far, waiting until `deadline` when nothing is there.
+    func drain(waitingUntil deadline: Date) -> [Item] {
+        condition.lock()
+        defer { condition.unlock() }
+        if items.isEmpty { _ = condition.wait(until: deadline) }
+        let taken = items
+        items.removeAll(keepingCapacity: true)
+        return taken
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import OffstageCore
+
+/// Delivers a finished download into its folder exactly once, one durable step at a time.
+///
+/// Step 1 chooses a name that clobbers nothing and returns it for the store to record.
+/// Step 2 hard-links the partial file under that name, syncs the folder, and removes the
+/// partial file. A kill between any two steps is recovered by running the step again: the
+/// recorded name, the inode of the partial file and the presence of each file say where it was.
+struct Finalizer {
+    /// Where partial files live.
+    let partPath: @Sendable (Int64) -> String
+
+    /// Runs the next finalisation step for `task` and says what happened.
+    func step(_ task: TransferTask) -> DaemonEvent {
+        let part = partPath(task.id)
+        guard let chosen = task.deliveredPath else {
+            return choose(task, startingAt: 0)
+        }
+        KillPoint.hit("finalize-before-link")
+        let partExists = PosixFiles.exists(part)
+        if !partExists {
+            if PosixFiles.exists(chosen) { return .delivered(id: task.id) }
+            return .deliveryFailed(id: task.id, reason: "the partial file \(part) is missing")
+        }
+        switch PosixFiles.link(part, to: chosen) {
+        case .success:
+            KillPoint.hit("finalize-after-link")
+            return complete(task, part: part, delivered: chosen)
+        case .failure(let error) where error.code == EEXIST:
+            if PosixFiles.sameFile(part, chosen) { return complete(task, part: part, delivered: chosen) }
+            return choose(task, startingAt: 1)
+        case .failure(let error) where error.code == EXDEV:
+            return copyAcrossDevices(task, part: part, delivered: chosen)
+        case .failure(let error):
+            return .deliveryFailed(id: task.id, reason: "cannot create \(chosen): \(error.message)")
+        }
+    }
+
+    /// Picks the first name in the destination folder that does not exist yet.
+    private func choose(_ task: TransferTask, startingAt first: Int) -> DaemonEvent {
+        let directory = task.destinationDirectory
+        if let error = PosixFiles.makeDirectory(directory) {
+            return .deliveryFailed(id: task.id, reason: "cannot create \(directory): \(error.message)")
+        }
+        let name = FileNameSanitizer.downloadName(requested: task.requestedName, suggested: task.suggestedName, url: task.url)
+        for number in first..<10_000 {
+            let candidate = (directory as NSString).appendingPathComponent(FileNameSanitizer.alternative(name, number: number))
+            if !PosixFiles.exists(candidate) { return .deliveryPathChosen(id: task.id, path: candidate) }
+        }
+        return .deliveryFailed(id: task.id, reason: "no free name for \(name) in \(directory)")
+    }
+
+    /// The file is in place under its final name: make that durable, then drop the partial file.
+    private func complete(_ task: TransferTask, part: String, delivered: String) -> DaemonEvent {
+        PosixFiles.syncDirectory(of: delivered)
+        if let error = PosixFiles.remove(part) {
+            return .deliveryFailed(id: task.id, reason: "cannot remove \(part): \(error.message)")
+        }
+        PosixFiles.syncDirectory(of: part)
+        KillPoint.hit("finalize-after-unlink")
+        return .delivered(id: task.id)
+    }
+
+    /// The destination is on another file system: copy into a private temporary name, then link it.
+    private func copyAcrossDevices(_ task: TransferTask, part: String, delivered: String) -> DaemonEvent {
+        let temporary = (task.destinationDirectory as NSString).appendingPathComponent(".offstage-\(task.id).tmp")
+        if let error = PosixFiles.copy(part, to: temporary) {
+            return .deliveryFailed(id: task.id, reason: "cannot copy to \(task.destinationDirectory): \(error.message)")
+        }
+        switch PosixFiles.link(temporary, to: delivered) {
+        case .success:
+            _ = PosixFiles.remove(temporary)
+            return complete(task, part: part, delivered: delivered)
+        case .failure(let error):
+            _ = PosixFiles.remove(temporary)
+            if error.code == EEXIST { return choose(task, startingAt: 1) }
+            return .deliveryFailed(id: task.id, reason: "cannot create \(delivered): \(error.message)")
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// The few POSIX file operations finalisation needs, with errno turned into values.
+enum PosixFiles {
+    /// A failed system call: its errno and the system's message.
+    struct Failure: Error {
+        /// The errno value.
+        let code: Int32
+        /// `strerror` text.
+        var message: String { String(cString: strerror(code)) }
+    }
+
+    /// Whether anything (even a dangling symlink) exists at `path`.
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
+    /// Whether two paths name the same inode.
+    static func sameFile(_ a: String, _ b: String) -> Bool {
+        var first = stat()
+        var second = stat()
+        guard lstat(a, &first) == 0, lstat(b, &second) == 0 else { return false }
+        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+    }
+
+    /// Creates a hard link; fails with EEXIST instead of replacing anything.
+    static func link(_ source: String, to destination: String) -> Result<Void, Failure> {
+        Glibc.link(source, destination) == 0 ? .success(()) : .failure(Failure(code: errno))
+    }
+
+    /// Removes a file; a missing file is not an error.
+    static func remove(_ path: String) -> Failure? {
+        if unlink(path) == 0 || errno == ENOENT { return nil }
+        return Failure(code: errno)
+    }
+
+    /// Creates a folder and its parents (0700 for new ones).
+    static func makeDirectory(_ path: String) -> Failure? {
+        do {
+            try FileManager.default.createDirectory(
+                atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            return nil
+        } catch {
+            return Failure(code: EACCES)
+        }
+    }
+
+    /// Makes a folder's entries durable (a rename or link is not durable until its folder is synced).
+    static func syncDirectory(of path: String) {
+        let directory = (path as NSString).deletingLastPathComponent
+        let fd = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        fsync(fd)
+        close(fd)
+    }
+
+    /// Copies a file into a new file (never replacing one), synced before returning.
+    static func copy(_ source: String, to destination: String) -> Failure? {
+        let input = open(source, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { return Failure(code: errno) }
+        defer { close(input) }
+        _ = unlink(destination)
+        let output = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard output >= 0 else { return Failure(code: errno) }
+        defer { close(output) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            if count == 0 { break }
+            if count < 0 { return Failure(code: errno) }
+            var written = 0
+            while written < count {
+                let n = buffer.withUnsafeBytes { write(output, $0.baseAddress.map { $0 + written }, count - written) }
+                if n < 0 { return Failure(code: errno) }
+                written += n
+            }
+        }
+        return fdatasync(output) == 0 ? nil : Failure(code: errno)
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import OffstageCore
+import OffstageHTTP
+
+/// How a runtime runs: when it stops, what it focuses on, and whom it tells.
+public struct RuntimeOptions {
+    /// Stop once nothing is queued, running, retrying or finishing and the inbox is empty.
+    public var untilIdle = false
+    /// Run only these tasks (a foreground `get`) and stop once all of them are terminal.
+    public var focus: Set<Int64>?
+    /// Credentials (`user:password`) held in memory only, by task, for the origin they were given with.
+    public var credentials: [Int64: OriginCredentials] = [:]
+    /// How often the inbox is read for commands from other processes.
+    public var inboxPollInterval: Double = 0.1
+    /// Retry rules.
+    public var retryPolicy = RetryPolicy()
+    /// Redirect rules.
+    public var redirectPolicy = RedirectPolicy()
+    /// Adjusts the engine's configuration (buffer sizes, checkpoint cadence) before it starts.
+    public var configureEngine: (inout EngineConfiguration) -> Void = { _ in }
+    /// Called on the loop thread with each new event-log line, after it is durable.
+    public var onLog: (LogEntry) -> Void = { _ in }
+    /// Called on the loop thread at most `tickInterval` apart with the daemon's state, for progress display.
+    public var onTick: (TransferDaemon) -> Void = { _ in }
+    /// The shortest time between two `onTick` calls.
+    public var tickInterval: Double = 0.1
+
+    /// Default options: run until stopped.
+    public init() {}
+}
+
+/// Why a runtime's loop ended.
+public enum RunOutcome: Sendable, Equatable {
+    /// Nothing left to do (`untilIdle`).
+    case idle
+    /// Every focused task reached a terminal state.
+    case focusFinished
+    /// Stopped by a signal or a request; the store holds a clean state.
+    case interrupted(reason: String)
+}

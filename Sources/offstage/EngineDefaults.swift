@@ -1,0 +1,16 @@
+import Foundation
+import OffstageHTTP
+
+/// Engine settings the command line applies: the user's `~/.netrc` for credentials, and test overrides.
+enum EngineDefaults {
+    /// Uses `~/.netrc` when it exists, and `OFFSTAGE_CA_BUNDLE` as the CA file when set (TLS is always verified).
+    static func apply(_ configuration: inout EngineConfiguration) {
+        let environment = ProcessInfo.processInfo.environment
+        let netrc = (environment["HOME"] ?? NSHomeDirectory()) + "/.netrc"
+        if FileManager.default.fileExists(atPath: netrc) { configuration.netrcFile = netrc }
+        if let bundle = environment["OFFSTAGE_CA_BUNDLE"], !bundle.isEmpty { configuration.caBundle = bundle }
+        if let text = environment["OFFSTAGE_CHECKPOINT_SECONDS"], let seconds = Double(text), seconds > 0 {
+            configuration.checkpointInterval = seconds
+        }
+    }
+}

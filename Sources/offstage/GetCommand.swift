@@ -1,0 +1,77 @@
+import Foundation
+import OffstageCore
+import OffstageHTTP
+import OffstageRuntime
+import OffstageStore
+
+/// `offstage get URL [-o PATH]`: one download in the foreground through the same engine and store.
+///
+/// The task lives in the home's store like any other, so after a kill the same command finds
+/// it and resumes from the last checkpoint. Credentials in the URL stay in this process's memory.
+enum GetCommand {
+    static let session = "com.offstage.get"
+
+    static func run(_ raw: [String], context: CLIContext) throws {
+        let args = try Arguments(raw, options: ["-o", "--output"], flags: ["--quiet", "-s"])
+        let url = try InputValidation.url(try args.single("URL"))
+        let stripped = URLCredentials.stripped(url)
+        var directory = FileManager.default.currentDirectoryPath
+        var name: String?
+        if let output = args.value("-o") ?? args.value("--output") {
+            let absolute = InputValidation.absolutePath(output)
+            directory = (absolute as NSString).deletingLastPathComponent
+            name = (absolute as NSString).lastPathComponent
+        }
+        let lock = try context.acquireLock()
+        defer { lock.release() }
+        let store = try context.openStore()
+        let id = try findOrAdd(store: store, url: stripped, directory: directory, name: name)
+        var options = RuntimeOptions()
+        options.focus = [id]
+        options.configureEngine = EngineDefaults.apply
+        if let credentials = OriginCredentials(url: url) { options.credentials[id] = credentials }
+        let meter = ProgressMeter(enabled: isatty(STDERR_FILENO) == 1 && !args.flag("--quiet") && !args.flag("-s"))
+        options.onTick = { meter.show($0, id: id) }
+        let runtime = DaemonRuntime(home: context.home, store: store, options: options)
+        let stopper = runtime.stopper
+        let signals = SignalTrap { stopper.requestShutdown(reason: "signal \($0)") }
+        defer { signals.cancel() }
+        let outcome: RunOutcome
+        do { outcome = try runtime.run() } catch { throw CLIContext.translate(error) }
+        meter.finish()
+        guard let task = try store.task(id: id) else { throw CLIError.failed("task \(id) vanished from the store") }
+        if case .interrupted = outcome {
+            throw CLIError.interrupted("interrupted at \(ByteFormat.size(task.bytesWritten)); run the same command again to resume")
+        }
+        try conclude(task)
+    }
+
+    /// Reports the end of the download: the path on stdout, or one line on stderr with the right exit code.
+    private static func conclude(_ task: TransferTask) throws {
+        let where_ = URLCredentials.masked(task.url)
+        switch task.state {
+        case .completed:
+            print(task.deliveredPath ?? "")
+        case .paused where task.error?.hasPrefix("disk full") == true:
+            throw CLIError.diskFull("\(task.error ?? "disk full") (run the same command again to resume)")
+        case .failed:
+            throw CLIError.failed("\(TransferDaemon.printable(task.error ?? "failed")) (\(where_))")
+        default:
+            throw CLIError.failed("task \(task.id) stopped while \(task.state.rawValue) (\(where_))")
+        }
+    }
+
+    /// The unfinished `get` of the same URL into the same place, resumed; or a new one.
+    private static func findOrAdd(store: Store, url: String, directory: String, name: String?) throws -> Int64 {
+        let existing = try store.loadTasks().last {
+            $0.session == session && $0.url == url && $0.destinationDirectory == directory && $0.requestedName == name
+                && !$0.state.isTerminal
+        }
+        if let existing {
+            if existing.state == .paused { _ = try store.enqueue(.resume(id: existing.id), now: Date()) }
+            return existing.id
+        }
+        let spec = TransferSpec(kind: .download, url: url, session: session, name: name, destinationDirectory: directory)
+        return try store.enqueue(.add(spec), now: Date())
+    }
+}

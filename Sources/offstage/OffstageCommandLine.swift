@@ -1,0 +1,80 @@
+import Foundation
+import OffstageStore
+
+/// Dispatches `offstage <command> …` and turns every failure into one line on stderr and an exit code.
+enum OffstageCommandLine {
+    static let usage = """
+        usage: offstage [--home DIR] <command> [options]
+
+          add URL [--name N] [--dir DIR] [--session ID] [--description TEXT] [--discretionary] [--begin-after DUR] [--priority P]
+          upload FILE --to URL [--method PUT|POST] [--session ID] [--description TEXT]
+          get URL [-o PATH]            one download in the foreground; run it again after a kill to resume
+          run [--until-idle] [--quiet] the transfer engine without a dashboard
+          ls [--json]                  transfers and their state
+          events [--json] [--limit N]  the event log
+          pause|resume|cancel ID
+          device [wifi|cellular|offline] [charging on|off] [battery N] [low-power on|off] [refresh on|off]
+          origin [--port P] [--rate R] [--root DIR] [--host H]   the local test origin
+          demo [--home DIR]            a scripted demo against the local origin (no network needed)
+
+        The home is --home DIR, else $OFFSTAGE_HOME, else $XDG_STATE_HOME/offstage (~/.local/state/offstage).
+        """
+
+    /// Runs one command line and returns the exit code.
+    static func run(_ raw: [String]) -> Int32 {
+        var words = raw
+        var explicitHome: String?
+        if let index = words.firstIndex(where: { $0 == "--home" || $0.hasPrefix("--home=") }) {
+            let word = words.remove(at: index)
+            if word.hasPrefix("--home=") {
+                explicitHome = String(word.dropFirst("--home=".count))
+            } else if index < words.count {
+                explicitHome = words.remove(at: index)
+            } else {
+                return fail(.usage("--home needs a directory"))
+            }
+        }
+        guard let command = words.first else {
+            print(usage)
+            return 0
+        }
+        let context = CLIContext(home: OffstageHome.resolve(explicit: explicitHome))
+        let rest = Array(words.dropFirst())
+        do {
+            switch command {
+            case "add": try AddCommand.run(rest, context: context)
+            case "upload": try UploadCommand.run(rest, context: context)
+            case "get": try GetCommand.run(rest, context: context)
+            case "run": try RunCommand.run(rest, context: context)
+            case "ls", "list": try ListCommand.run(rest, context: context)
+            case "events": try EventsCommand.run(rest, context: context)
+            case "pause", "resume", "cancel": try TaskControlCommand.run(command, rest, context: context)
+            case "device": try DeviceCommand.run(rest, context: context)
+            case "origin": try OriginCommand.run(rest)
+            case "demo": try DemoCommand.run(rest, explicitHome: explicitHome)
+            case "help", "-h", "--help": print(usage)
+            default: throw CLIError.usage("unknown command \(command); see offstage help")
+            }
+            return 0
+        } catch let error as CLIError {
+            return fail(error)
+        } catch {
+            return fail(CLIContext.translate(error))
+        }
+    }
+
+    private static func fail(_ error: CLIError) -> Int32 {
+        FileHandle.standardError.write(Data("offstage: \(error.description)\n".utf8))
+        return error.exitCode
+    }
+}
+
+/// Writes a line to standard error.
+func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+
+/// Writes a line to standard output at once (log lines must not wait in a pipe's buffer).
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}

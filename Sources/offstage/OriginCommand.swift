@@ -1,0 +1,34 @@
+import Foundation
+import OffstageOrigin
+
+/// `offstage origin [--port P] [--rate R] [--root DIR] [--host H]`: the local test origin, loopback by default.
+enum OriginCommand {
+    static func run(_ raw: [String]) throws {
+        let args = try Arguments(raw, options: ["--port", "--rate", "--root", "--host", "--uploads"])
+        try args.none()
+        var configuration = OriginConfiguration()
+        configuration.host = args.value("--host") ?? configuration.host
+        configuration.port = UInt16(try args.integer("--port", in: 0...65535) ?? 0)
+        configuration.root = args.value("--root").map(InputValidation.absolutePath)
+        configuration.uploadDirectory = args.value("--uploads").map(InputValidation.absolutePath)
+        if let text = args.value("--rate") {
+            guard let rate = OriginServer.parseSize(text), rate > 0, rate <= Int64(Int.max) else {
+                throw CLIError.usage("--rate needs bytes per second such as 500k or 2m, not \(text)")
+            }
+            configuration.defaultRate = Int(rate)
+        }
+        let server = OriginServer(configuration: configuration)
+        do {
+            try server.start()
+        } catch {
+            throw CLIError.failed("cannot start the origin: \(error)")
+        }
+        print("offstage origin serving \(server.baseURL)")
+        print("  /gen/<size>[?seed=S]   deterministic content, e.g. \(server.baseURL)/gen/20m")
+        if let root = configuration.root { print("  /files/<name>          files from \(root)") }
+        print("  /upload/<name>         PUT or POST; answers with the SHA-256 (stored in \(server.uploadDirectory ?? "?"))")
+        print("  faults: ?rate=B ?drop=N ?stall=N ?status=503&retryAfter=S ?ignoreRange=1 ?changeValidator=1 ?short=N ?long=N ?chunked=1 ?times=K")
+        print("press Ctrl-C to stop")
+        server.runUntilSignalled()
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import OffstageCore
+import OffstageStore
+
+/// The tasks `ls` shows: those in the store, plus `add` commands still waiting in the inbox.
+struct TaskListing {
+    /// Tasks in id order.
+    let tasks: [TransferTask]
+
+    /// Reads the store; commands not yet executed appear as queued tasks with their future id.
+    init(store: Store, defaultDirectory: String) throws {
+        var tasks = try store.loadTasks()
+        for (id, command) in try store.pendingCommands() {
+            guard case .add(let spec) = command else { continue }
+            tasks.append(
+                TransferTask(
+                    id: id, session: spec.session, taskIdentifier: 0, taskDescription: spec.taskDescription,
+                    kind: spec.kind, url: URLCredentials.stripped(spec.url), method: spec.method,
+                    uploadPath: spec.uploadPath, requestedName: spec.name,
+                    destinationDirectory: spec.destinationDirectory ?? defaultDirectory, createdAt: Date()))
+        }
+        self.tasks = tasks.sorted { $0.id < $1.id }
+    }
+
+    /// The stable JSON of `ls --json` (documented in the README).
+    func json() throws -> String {
+        let items = tasks.map(TaskJSON.init)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(items), as: UTF8.self)
+    }
+
+    /// A table for people.
+    func table() -> String {
+        guard !tasks.isEmpty else { return "no transfers" }
+        var lines = ["  ID  STATE      PROGRESS              SESSION               WHAT"]
+        for task in tasks {
+            let progress = ByteFormat.progress(task.bytesWritten, of: task.bytesExpected)
+            let what = task.deliveredPath ?? (task.kind == .upload ? "↑ \(task.uploadPath ?? "")" : URLCredentials.masked(task.url))
+            var line = String(format: "%4lld  ", task.id) + ByteFormat.pad(task.state.rawValue, 9) + "  "
+            line += ByteFormat.pad(progress, 20) + "  " + ByteFormat.pad(task.session, 20) + "  " + TransferDaemon.printable(what)
+            if let error = task.error, task.state != .completed { line += "  (\(TransferDaemon.printable(error)))" }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// One task in `ls --json`.
+struct TaskJSON: Encodable {
+    let task: TransferTask
+
+    enum Keys: String, CodingKey {
+        case id, session, description, kind, url, state, bytesWritten, bytesExpected, path, error
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(task.id, forKey: .id)
+        try c.encode(task.session, forKey: .session)
+        try c.encode(task.taskDescription, forKey: .description)
+        try c.encode(task.kind.rawValue, forKey: .kind)
+        try c.encode(URLCredentials.masked(task.url), forKey: .url)
+        try c.encode(task.state.rawValue, forKey: .state)
+        try c.encode(task.bytesWritten, forKey: .bytesWritten)
+        try c.encode(task.bytesExpected >= 0 ? task.bytesExpected : nil, forKey: .bytesExpected)
+        try c.encode(task.state == .completed ? task.deliveredPath : nil, forKey: .path)
+        try c.encode(task.state == .completed ? nil : task.error, forKey: .error)
+    }
+}
