@@ -29,7 +29,8 @@ enum RangeRequest: Equatable {
             self = .invalid
             return
         }
-        let firstText = String(bounds[0]), lastText = String(bounds[1])
+        let firstText = String(bounds[0])
+        let lastText = String(bounds[1])
         let digits = { (text: String) in !text.isEmpty && text.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } }
         if firstText.isEmpty {
             guard digits(lastText), let count = Int64(lastText) else {

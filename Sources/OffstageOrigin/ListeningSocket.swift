@@ -51,9 +51,13 @@ enum ListeningSocket {
         let family = Int32(storage.ss_family)
         return withUnsafePointer(to: &storage) { pointer in
             if family == AF_INET6 {
-                return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin6_port) }
+                return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+                    UInt16(bigEndian: $0.pointee.sin6_port)
+                }
             }
-            return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin_port) }
+            return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+                UInt16(bigEndian: $0.pointee.sin_port)
+            }
         }
     }
 

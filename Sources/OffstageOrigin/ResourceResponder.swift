@@ -25,7 +25,8 @@ extension OriginServer {
 
         if options.statusApplies(requestNumber: number), let status = options.status {
             let headers = options.retryAfter.map { [("Retry-After", $0)] } ?? []
-            return sendSimple(connection, head: head, status: status, body: "injected status \(status)\n", headers: headers)
+            return sendSimple(
+                connection, head: head, status: status, body: "injected status \(status)\n", headers: headers)
         }
 
         let validators = Validators(source: source, options: options, requestNumber: number)

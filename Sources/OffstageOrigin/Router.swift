@@ -38,7 +38,8 @@ extension OriginServer {
             return handleGenerated(head, sizeText: String(path.dropFirst("/gen/".count)), on: connection)
         }
         if let location = redirectLocation(for: head) {
-            return sendSimple(connection, head: head, status: 302, body: "see \(location)\n", headers: [("Location", location)])
+            return sendSimple(
+                connection, head: head, status: 302, body: "see \(location)\n", headers: [("Location", location)])
         }
         if path == "/redirect-to" {
             return sendSimple(connection, head: head, status: 400, body: "missing url parameter\n")

@@ -109,7 +109,10 @@ public struct SHA256: Sendable {
         state.withUnsafeMutableBufferPointer { hash in
             SHA256.roundConstants.withUnsafeBufferPointer { k in
                 withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
-                    SHA256.compress(data, blocks: blocks, hash: hash, k: k, w: w)
+                    guard let hashBase = hash.baseAddress, let kBase = k.baseAddress, let wBase = w.baseAddress else {
+                        return
+                    }
+                    SHA256.compress(data, blocks: blocks, hash: hashBase, k: kBase, w: wBase)
                 }
             }
         }
@@ -117,45 +120,66 @@ public struct SHA256: Sendable {
 
     @inline(__always)
     private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 {
-        (x >> n) | (x << (32 &- n))
+        (x &>> n) | (x &<< (32 &- n))
+    }
+
+    /// One round with the working variables renamed instead of shifted (unrolled by eight above).
+    @inline(__always)
+    private static func round(
+        _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32,
+        _ e: UInt32, _ f: UInt32, _ g: UInt32, _ h: inout UInt32, _ kw: UInt32
+    ) {
+        let t1 = h &+ (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) &+ (g ^ (e & (f ^ g))) &+ kw
+        d &+= t1
+        h = t1 &+ (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) &+ ((a & b) ^ (c & (a ^ b)))
     }
 
     private static func compress(
         _ data: UnsafeRawPointer,
         blocks: Int,
-        hash: UnsafeMutableBufferPointer<UInt32>,
-        k: UnsafeBufferPointer<UInt32>,
-        w: UnsafeMutableBufferPointer<UInt32>
+        hash: UnsafeMutablePointer<UInt32>,
+        k: UnsafePointer<UInt32>,
+        w: UnsafeMutablePointer<UInt32>
     ) {
-        var h0 = hash[0], h1 = hash[1], h2 = hash[2], h3 = hash[3]
-        var h4 = hash[4], h5 = hash[5], h6 = hash[6], h7 = hash[7]
+        var h0 = hash[0]
+        var h1 = hash[1]
+        var h2 = hash[2]
+        var h3 = hash[3]
+        var h4 = hash[4]
+        var h5 = hash[5]
+        var h6 = hash[6]
+        var h7 = hash[7]
         for block in 0..<blocks {
             let p = data + block * 64
             for i in 0..<16 {
                 w[i] = UInt32(bigEndian: p.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self))
             }
             for i in 16..<64 {
-                let x = w[i &- 15], y = w[i &- 2]
-                let s0 = rotr(x, 7) ^ rotr(x, 18) ^ (x >> 3)
-                let s1 = rotr(y, 17) ^ rotr(y, 19) ^ (y >> 10)
+                let x = w[i &- 15]
+                let y = w[i &- 2]
+                let s0 = rotr(x, 7) ^ rotr(x, 18) ^ (x &>> 3)
+                let s1 = rotr(y, 17) ^ rotr(y, 19) ^ (y &>> 10)
                 w[i] = w[i &- 16] &+ s0 &+ w[i &- 7] &+ s1
             }
-            var a = h0, b = h1, c = h2, d = h3, e = h4, f = h5, g = h6, h = h7
-            for i in 0..<64 {
-                let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-                let ch = (e & f) ^ (~e & g)
-                let t1 = h &+ s1 &+ ch &+ k[i] &+ w[i]
-                let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-                let maj = (a & b) ^ (a & c) ^ (b & c)
-                let t2 = s0 &+ maj
-                h = g
-                g = f
-                f = e
-                e = d &+ t1
-                d = c
-                c = b
-                b = a
-                a = t1 &+ t2
+            var a = h0
+            var b = h1
+            var c = h2
+            var d = h3
+            var e = h4
+            var f = h5
+            var g = h6
+            var h = h7
+            var i = 0
+            while i < 64 {
+                round(a, b, c, &d, e, f, g, &h, k[i] &+ w[i])
+                round(h, a, b, &c, d, e, f, &g, k[i &+ 1] &+ w[i &+ 1])
+                round(g, h, a, &b, c, d, e, &f, k[i &+ 2] &+ w[i &+ 2])
+                round(f, g, h, &a, b, c, d, &e, k[i &+ 3] &+ w[i &+ 3])
+                round(e, f, g, &h, a, b, c, &d, k[i &+ 4] &+ w[i &+ 4])
+                round(d, e, f, &g, h, a, b, &c, k[i &+ 5] &+ w[i &+ 5])
+                round(c, d, e, &f, g, h, a, &b, k[i &+ 6] &+ w[i &+ 6])
+                round(b, c, d, &e, f, g, h, &a, k[i &+ 7] &+ w[i &+ 7])
+                i &+= 8
             }
             h0 &+= a
             h1 &+= b

@@ -89,7 +89,8 @@ final class RawHTTPClient {
         var headers: [(name: String, value: String)] = []
         for line in lines where !line.isEmpty {
             guard let colon = line.firstIndex(of: ":") else { throw RawClientError.malformed(line) }
-            headers.append((String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+            headers.append(
+                (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
         }
         var response = RawResponse(status: status, headers: headers, body: [], truncated: false)
         if forHead || status < 200 || status == 204 || status == 304 { return response }

@@ -33,7 +33,9 @@ import Testing
         let origin = try TestOrigin()
         let body = Array("hello upload".utf8)
         let client = try origin.client()
-        client.send("PUT /upload/hello.txt HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.count)\r\nExpect: 100-continue\r\n\r\n")
+        client.send(
+            "PUT /upload/hello.txt HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.count)\r\nExpect: 100-continue\r\n\r\n"
+        )
         let interim = try client.readResponse()
         #expect(interim.status == 100)
         client.send(body)
