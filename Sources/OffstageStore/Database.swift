@@ -1,0 +1,142 @@
+import CSQLite
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A connection to one Offstage SQLite file through the C API.
+///
+/// Not thread-safe: one instance is used by one thread at a time (`Store` serialises access).
+/// Opening never modifies a file that is not ours, is damaged, or has a newer schema: all checks
+/// (`application_id`, `quick_check`, `user_version`) run before the first write.
+final class Database {
+    /// The fixed `application_id` of Offstage stores: "OFST".
+    static let applicationID: Int32 = 0x4F46_5354
+
+    /// The database file.
+    let path: String
+    /// Whether the connection was opened with `SQLITE_OPEN_READONLY`.
+    let isReadOnly: Bool
+    /// The connection handle.
+    let handle: OpaquePointer
+    /// Prepared statements by SQL text.
+    var statements: [String: OpaquePointer] = [:]
+    /// Whether a transaction opened by `transaction` is in progress.
+    var inTransaction = false
+
+    /// Opens (and, unless read-only, creates and migrates) the store at `path`.
+    init(path: String, readOnly: Bool, migrations: [Migration] = Schema.migrations) throws {
+        self.path = path
+        self.isReadOnly = readOnly
+        if !FileSystem.exists(path) {
+            if readOnly { throw StoreError.missing(path) }
+            try FileSystem.createFile(path, mode: 0o600)
+        }
+        var connection: OpaquePointer?
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | SQLITE_OPEN_NOFOLLOW
+            | SQLITE_OPEN_FULLMUTEX
+        let code = sqlite3_open_v2(path, &connection, flags, nil)
+        guard let connection else {
+            throw StoreError.sqlite(code: code, message: "cannot open \(path)")
+        }
+        handle = connection
+        if code != SQLITE_OK {
+            let failure = StoreError.sqlite(code: code, message: String(cString: sqlite3_errmsg(connection)))
+            sqlite3_close_v2(connection)
+            throw failure
+        }
+        do {
+            try configure(migrations: migrations)
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Finalises every statement and closes the connection; the last connection checkpoints the WAL.
+    func close() {
+        for statement in statements.values {
+            sqlite3_finalize(statement)
+        }
+        statements.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    private func configure(migrations: [Migration]) throws {
+        sqlite3_extended_result_codes(handle, 1)
+        sqlite3_busy_timeout(handle, 5000)
+        // Checks first, writes after: a foreign, damaged or newer file is never modified.
+        let identity = try check(knownVersion: migrations.count)
+        if isReadOnly {
+            if identity.isBlank { throw StoreError.missing(path) }
+            if identity.version < migrations.count {
+                throw StoreError.needsUpgrade(path, found: identity.version, supported: migrations.count)
+            }
+            return
+        }
+        let mode = try scalarText("PRAGMA journal_mode=WAL")
+        guard mode.lowercased() == "wal" else {
+            throw StoreError.sqlite(code: SQLITE_ERROR, message: "cannot switch \(path) to WAL (got \(mode))")
+        }
+        try execute("PRAGMA synchronous=FULL")
+        try execute("PRAGMA foreign_keys=ON")
+        try Schema.migrate(self, from: identity.version, migrations: migrations)
+        try tightenCompanionFiles()
+    }
+
+    /// What the checks found: the schema version, and whether the file is a blank SQLite database.
+    private struct Identity {
+        var version: Int
+        var isBlank: Bool
+    }
+
+    private func check(knownVersion: Int) throws -> Identity {
+        // A file that is not SQLite fails here with SQLITE_NOTADB, mapped to `.foreign`.
+        let application = try scalarInteger("PRAGMA application_id")
+        let version = Int(try scalarInteger("PRAGMA user_version"))
+        let objects = try scalarInteger("SELECT count(*) FROM sqlite_master")
+        let isBlank = application == 0 && version == 0 && objects == 0
+        guard application == Int64(Database.applicationID) || isBlank else {
+            throw StoreError.foreign(path)
+        }
+        let report = try query("PRAGMA quick_check", table: "quick_check") { $0.string(0) }
+        if report != ["ok"] {
+            throw StoreError.corrupt(path, report.prefix(3).joined(separator: "; "))
+        }
+        if version > knownVersion {
+            throw StoreError.tooNew(path, found: version, supported: knownVersion)
+        }
+        return Identity(version: version, isBlank: isBlank)
+    }
+
+    /// Sets the `-wal` and `-shm` files to 0600 when they exist (SQLite copies the database's mode,
+    /// this guards against an unusual umask or an older file).
+    func tightenCompanionFiles() throws {
+        for suffix in ["-wal", "-shm"] {
+            let companion = path + suffix
+            if let mode = FileSystem.mode(companion), mode != 0o600 {
+                try FileSystem.changeMode(companion, 0o600)
+            }
+        }
+    }
+
+    /// Runs `PRAGMA integrity_check` and returns its report ("ok" when fine).
+    func integrityCheck() throws -> String {
+        try query("PRAGMA integrity_check", table: "integrity_check") { $0.string(0) }.joined(separator: "\n")
+    }
+
+    /// Checkpoints the WAL into the database and truncates it.
+    func checkpoint() throws {
+        let code = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
+        if code != SQLITE_OK {
+            throw failure(code)
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Small POSIX helpers with errors that name the path and the system's reason.
+enum FileSystem {
+    /// Whether anything (following symbolic links) exists at the path.
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
+    /// The permission bits of the file at the path (following symbolic links), or nil when absent.
+    static func mode(_ path: String) -> mode_t? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return info.st_mode & 0o7777
+    }
+
+    /// Creates a directory with exactly `mode`, or checks an existing one (tightening it when asked).
+    static func makeDirectory(_ path: String, mode: mode_t, createParents: Bool, tighten: Bool) throws {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else {
+                throw StoreError.fileSystem(operation: "use", path: path, reason: "it exists and is not a directory")
+            }
+            if tighten && info.st_mode & 0o7777 != mode {
+                try changeMode(path, mode)
+            }
+            return
+        }
+        if createParents {
+            let parent = (path as NSString).deletingLastPathComponent
+            if !parent.isEmpty && parent != path && !exists(parent) {
+                try makeParents(parent)
+            }
+        }
+        if mkdir(path, mode) != 0 && errno != EEXIST {
+            throw StoreError.fileSystem(operation: "create directory", path: path, reason: systemReason())
+        }
+        // mkdir applies the umask; set the exact mode.
+        try changeMode(path, mode)
+    }
+
+    /// Creates missing ancestors with the usual 0777-under-umask mode, as `mkdir -p` does.
+    private static func makeParents(_ path: String) throws {
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty && parent != path && !exists(parent) {
+            try makeParents(parent)
+        }
+        if mkdir(path, 0o777) != 0 && errno != EEXIST {
+            throw StoreError.fileSystem(operation: "create directory", path: path, reason: systemReason())
+        }
+    }
+
+    /// Sets the permission bits of a path.
+    static func changeMode(_ path: String, _ mode: mode_t) throws {
+        if chmod(path, mode) != 0 {
+            throw StoreError.fileSystem(operation: "set permissions on", path: path, reason: systemReason())
+        }
+    }
+
+    /// Creates an empty file with exactly `mode`, refusing symbolic links and existing files.
+    static func createFile(_ path: String, mode: mode_t) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+        guard fd >= 0 else {
+            throw StoreError.fileSystem(operation: "create", path: path, reason: systemReason())
+        }
+        defer { close(fd) }
+        if fchmod(fd, mode) != 0 {
+            throw StoreError.fileSystem(operation: "set permissions on", path: path, reason: systemReason())
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import OffstageCore
+
+extension Store {
+    /// Leaves a command for the running daemon; returns its inbox id (never reused, even after deletion).
+    ///
+    /// For `.add`, the id is also the id of the task the command creates.
+    @discardableResult
+    public func enqueue(_ command: DaemonCommand, now: Date) throws -> Int64 {
+        let json = try Store.encode(command)
+        return try write { database in
+            try database.run(
+                "INSERT INTO inbox (created, command, status) VALUES (?, ?, ?)",
+                [.date(now), .text(json), .text(CommandStatus.pending.rawValue)]
+            )
+            return database.lastInsertRowID
+        }
+    }
+
+    /// The commands still pending, oldest first.
+    public func pendingCommands() throws -> [(id: Int64, command: DaemonCommand)] {
+        try withDatabase { database in
+            try database.query(
+                "SELECT id, command FROM inbox WHERE status = ? ORDER BY id",
+                [.text(CommandStatus.pending.rawValue)], table: "inbox"
+            ) { row in
+                (row.int64(0), try Store.decode(row.string(1), id: row.int64(0)))
+            }
+        }
+    }
+
+    /// Marks a command done or refused AND writes the changes it caused, in one transaction, so a
+    /// command takes effect exactly once even if the process dies at any point.
+    ///
+    /// Throws `StoreError.invalidRow` when the command does not exist or is no longer pending
+    /// (nothing is written then).
+    public func completeCommand(
+        id: Int64, status: CommandStatus, result: String, changes: StoreChanges, now: Date = Date()
+    ) throws {
+        try write { database in
+            let updated = try database.run(
+                "UPDATE inbox SET status = ?, result = ? WHERE id = ? AND status = ?",
+                [.text(status.rawValue), .text(result), .integer(id), .text(CommandStatus.pending.rawValue)]
+            )
+            guard updated == 1 else {
+                throw StoreError.invalidRow(table: "inbox", detail: "command \(id) is not pending")
+            }
+            try write(changes, now: now, into: database)
+        }
+    }
+
+    /// Records a command executed by this very process (no round trip through the inbox), with the
+    /// changes it caused, in one transaction. `execute` receives the command's new inbox id (for `.add`,
+    /// the id of the task to create) and returns the outcome; if it throws, nothing is written.
+    @discardableResult
+    public func record(
+        _ command: DaemonCommand, now: Date,
+        execute: (Int64) throws -> (status: CommandStatus, result: String, changes: StoreChanges)
+    ) throws -> Int64 {
+        let json = try Store.encode(command)
+        return try write { database in
+            try database.run(
+                "INSERT INTO inbox (created, command, status) VALUES (?, ?, ?)",
+                [.date(now), .text(json), .text(CommandStatus.pending.rawValue)]
+            )
+            let id = database.lastInsertRowID
+            let outcome = try execute(id)
+            try database.run(
+                "UPDATE inbox SET status = ?, result = ? WHERE id = ?",
+                [.text(outcome.status.rawValue), .text(outcome.result), .integer(id)]
+            )
+            try write(outcome.changes, now: now, into: database)
+            return id
+        }
+    }
+
+    /// The status and result of a command, or nil when there is no such command.
+    public func commandStatus(id: Int64) throws -> (CommandStatus, String?)? {
+        try withDatabase { database in
+            try database.query("SELECT status, result FROM inbox WHERE id = ?", [.integer(id)], table: "inbox") {
+                (try $0.enumeration(0, CommandStatus.self), $0.optionalString(1))
+            }.first
+        }
+    }
+
+    /// Deletes finished (done or refused) commands created before `date`; pending ones are kept.
+    /// Their ids are never handed out again. Returns how many rows were removed.
+    @discardableResult
+    public func pruneCommands(before date: Date) throws -> Int {
+        try write { database in
+            try database.run(
+                "DELETE FROM inbox WHERE status <> ? AND created < ?",
+                [.text(CommandStatus.pending.rawValue), .date(date)]
+            )
+        }
+    }
+
+    private static func encode(_ command: DaemonCommand) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = try encoder.encode(command)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private static func decode(_ json: String, id: Int64) throws -> DaemonCommand {
+        do {
+            return try JSONDecoder().decode(DaemonCommand.self, from: Data(json.utf8))
+        } catch {
+            throw StoreError.invalidRow(table: "inbox", detail: "command \(id) is not a known command: \(error)")
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// Why the store could not be opened, read or written; every description is one line a CLI can print verbatim.
+public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+    /// Another process holds the instance lock of the home.
+    case locked(pid: Int32, home: String)
+    /// The file at the path is not an Offstage store (not SQLite, or another application's database).
+    case foreign(String)
+    /// The store failed its integrity check; the detail is SQLite's report.
+    case corrupt(String, String)
+    /// The store was written by a newer Offstage whose schema this build does not know.
+    case tooNew(String, found: Int, supported: Int)
+    /// The store has an older schema and was opened read-only, so it cannot be upgraded.
+    case needsUpgrade(String, found: Int, supported: Int)
+    /// A read-only open found no store at the path.
+    case missing(String)
+    /// A write was attempted through a store opened read-only.
+    case readOnly(String)
+    /// The disk is full; the transaction was rolled back.
+    case diskFull
+    /// Another process kept the database locked for longer than the busy timeout.
+    case busy
+    /// The store was used after `close()`.
+    case closed
+    /// A file-system operation failed: what was attempted, on which path, and the system's reason.
+    case fileSystem(operation: String, path: String, reason: String)
+    /// A stored row could not be decoded into a domain value.
+    case invalidRow(table: String, detail: String)
+    /// Any other SQLite failure, with its extended result code and message.
+    case sqlite(code: Int32, message: String)
+
+    /// A one-line, human-readable message.
+    public var description: String {
+        switch self {
+        case let .locked(pid, home):
+            return "another offstage (pid \(pid)) owns \(home)"
+        case let .foreign(path):
+            return "\(path) is not an Offstage store; left untouched"
+        case let .corrupt(path, detail):
+            return "\(path) is damaged (quick_check: \(detail)); left untouched"
+        case let .tooNew(path, found, supported):
+            return "\(path) has schema version \(found) but this offstage knows only up to \(supported); "
+                + "upgrade offstage (the store was left untouched)"
+        case let .needsUpgrade(path, found, supported):
+            return "\(path) has schema version \(found) (current is \(supported)); "
+                + "run offstage once without read-only access to upgrade it"
+        case let .missing(path):
+            return "no Offstage store at \(path) yet; it is created when offstage first runs"
+        case let .readOnly(path):
+            return "\(path) is open read-only; nothing was written"
+        case .diskFull:
+            return "the disk is full; nothing was written"
+        case .busy:
+            return "the store is busy: another process kept it locked for more than 5 seconds"
+        case .closed:
+            return "the store is closed"
+        case let .fileSystem(operation, path, reason):
+            return "cannot \(operation) \(path): \(reason)"
+        case let .invalidRow(table, detail):
+            return "unreadable row in table \(table): \(detail)"
+        case let .sqlite(code, message):
+            return "database error \(code): \(message)"
+        }
+    }
+
+    /// The same message as `description`, for `LocalizedError` consumers.
+    public var errorDescription: String? { description }
+}
+
+/// The message for the calling thread's current `errno`.
+func systemReason(_ code: Int32 = errno) -> String {
+    String(cString: strerror(code))
+}

@@ -1,0 +1,71 @@
+import Foundation
+import OffstageCore
+import Testing
+@testable import OffstageStore
+
+@Suite("Permissions and read-only access")
+struct AccessTests {
+    @Test("home 0700, parts 0700, database and its WAL files 0600")
+    func permissionsOfFiles() throws {
+        try withTemporaryHome { home in
+            let store = try Store.open(home: home)
+            var changes = StoreChanges()
+            changes.tasks = [Fixtures.bareTask()]
+            try store.apply(changes)
+            #expect(permissions(home.path) == 0o700)
+            #expect(permissions(home.partsDirectory) == 0o700)
+            #expect(permissions(home.documentsDirectory) == 0o700)
+            #expect(permissions(home.databasePath) == 0o600)
+            #expect(permissions(home.databasePath + "-wal") == 0o600)
+            #expect(permissions(home.databasePath + "-shm") == 0o600)
+        }
+    }
+
+    @Test("read-only open of a home without a store is missing, and creates nothing")
+    func readOnlyMissing() throws {
+        try withTemporaryHome { home in
+            let error = #expect(throws: StoreError.self) { try Store.open(home: home, readOnly: true) }
+            #expect(error == .missing(home.databasePath))
+            #expect(!FileManager.default.fileExists(atPath: home.path))
+        }
+    }
+
+    @Test("a reader sees committed writes while a writer is open, and cannot write")
+    func readerBesideWriter() throws {
+        try withTemporaryHome { home in
+            let writer = try Store.open(home: home)
+            var changes = StoreChanges()
+            changes.tasks = [Fixtures.bareTask()]
+            try writer.apply(changes)
+            let reader = try Store.open(home: home, readOnly: true)
+            #expect(reader.isReadOnly)
+            #expect(try reader.loadTasks() == [Fixtures.bareTask()])
+
+            var more = StoreChanges()
+            more.tasks = [Fixtures.fullTask()]
+            try writer.apply(more)
+            #expect(try reader.loadTasks().map(\.id) == [7, 8])
+
+            #expect(throws: StoreError.readOnly(home.databasePath)) { try reader.apply(more) }
+            #expect(throws: StoreError.readOnly(home.databasePath)) {
+                try reader.enqueue(.pause(id: 1), now: date(0))
+            }
+        }
+    }
+
+    @Test("a reader opens a cleanly closed store with no WAL files present")
+    func readerAfterCleanClose() throws {
+        try withTemporaryHome { home in
+            do {
+                let writer = try Store.open(home: home)
+                var changes = StoreChanges()
+                changes.sessions = [Fixtures.session]
+                try writer.apply(changes)
+                writer.close()
+            }
+            let reader = try Store.open(home: home, readOnly: true)
+            #expect(try reader.loadSessions() == [Fixtures.session])
+            #expect(try reader.integrityCheck() == "ok")
+        }
+    }
+}
