@@ -1,0 +1,135 @@
+import CCurl
+import Dispatch
+import Foundation
+import Glibc
+import OffstageCore
+import Synchronization
+
+/// The transfer engine: libcurl's multi interface on one dedicated thread that owns every curl
+/// handle and part file. Commands cross in through a locked FIFO queue plus `curl_multi_wakeup`;
+/// reports go out through `report`, called on the engine thread.
+///
+/// Every submitted request yields exactly one `.ended`; reports for one task come in order.
+public final class CurlEngine: Sendable {
+    private let configuration: EngineConfiguration
+    private let report: @Sendable (TransferReport) -> Void
+    private let multi: MultiHandle
+    private let state = Mutex(QueueState())
+    private let running = DispatchGroup()
+
+    private struct QueueState {
+        var commands: [EngineCommand] = []
+        var started = false
+        var closed = false
+        var thread: pthread_t?
+    }
+
+    /// An engine that will write part files under `configuration.partsDirectory`; call `start()`.
+    public init(configuration: EngineConfiguration, report: @escaping @Sendable (TransferReport) -> Void) {
+        _ = Self.globalInit
+        self.configuration = configuration
+        self.report = report
+        self.multi = MultiHandle(raw: curl_multi_init())
+    }
+
+    deinit {
+        if let raw = multi.raw { curl_multi_cleanup(raw) }
+    }
+
+    private static let globalInit: CURLcode = offstage_curl_global_init_default()
+
+    /// Starts the engine thread. Does nothing when already started or shut down.
+    public func start() {
+        let begin = state.withLock { state -> Bool in
+            guard !state.started, !state.closed else { return false }
+            state.started = true
+            return true
+        }
+        guard begin else { return }
+        running.enter()
+        let thread = Thread { [self] in
+            state.withLock { $0.thread = pthread_self() }
+            run()
+            running.leave()
+        }
+        thread.name = "offstage-curl"
+        thread.start()
+    }
+
+    /// Queues a request. `credentials` are sent only while the request URL has their origin; they
+    /// never appear in a report. After `shutdown()`, the request ends at once with `.stopped`
+    /// (reported on the calling thread).
+    public func submit(_ request: TransferRequest, credentials: OriginCredentials? = nil) {
+        guard enqueue(.submit(request, credentials)) else {
+            report(.ended(taskID: request.taskID, end: .stopped))
+            return
+        }
+    }
+
+    /// Aborts the task's active request, which reports its final checkpoint and `.ended(.stopped)`.
+    /// A no-op when the task has no active request.
+    public func stop(taskID: Int64) {
+        _ = enqueue(.stop(taskID))
+    }
+
+    /// Stops every request (each reports `.ended(.stopped)`) and joins the engine thread.
+    /// Idempotent. Called on the engine thread (from `report`), it does not wait.
+    public func shutdown() {
+        let (first, started, pending, onEngineThread) = state.withLock { state in
+            let first = !state.closed
+            state.closed = true
+            var pending: [EngineCommand] = []
+            if first {
+                state.commands.append(.shutdown)
+                if !state.started {
+                    pending = state.commands
+                    state.commands = []
+                }
+            }
+            let here = state.thread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
+            return (first, state.started, pending, here)
+        }
+        if first && !started {
+            for case .submit(let request, _) in pending { report(.ended(taskID: request.taskID, end: .stopped)) }
+            return
+        }
+        wake()
+        if !onEngineThread { running.wait() }
+    }
+
+    /// Appends a command unless the engine is shut down; wakes the engine thread.
+    private func enqueue(_ command: EngineCommand) -> Bool {
+        let accepted = state.withLock { state -> Bool in
+            guard !state.closed else { return false }
+            state.commands.append(command)
+            return true
+        }
+        if accepted { wake() }
+        return accepted
+    }
+
+    private func wake() {
+        if let raw = multi.raw { _ = curl_multi_wakeup(raw) }
+    }
+
+    /// The engine thread: commands in FIFO order, then perform, info_read and poll, until shutdown.
+    private func run() {
+        let loop = EngineLoop(multi: multi.raw, configuration: configuration, report: report)
+        while true {
+            let commands = state.withLock { state -> [EngineCommand] in
+                defer { state.commands.removeAll(keepingCapacity: true) }
+                return state.commands
+            }
+            for command in commands where !loop.handle(command) { return }
+            if loop.isBusy { loop.perform() }
+            loop.poll(milliseconds: loop.isBusy ? 1000 : 10_000)
+        }
+    }
+}
+
+/// The multi handle pointer, shared with other threads only for `curl_multi_wakeup`.
+// Safety: `curl_multi_wakeup` is documented thread-safe; every other use of the handle happens on
+// the engine thread, and `curl_multi_cleanup` runs in `CurlEngine.deinit`, when no thread holds the engine.
+private struct MultiHandle: @unchecked Sendable {
+    let raw: UnsafeMutableRawPointer?
+}

@@ -1,0 +1,55 @@
+import Glibc
+
+/// How a `CurlEngine` stores partial files, sizes its buffers and paces its reports.
+public struct EngineConfiguration: Sendable {
+    /// Downloads go to `<partsDirectory>/<taskID>.part`.
+    public var partsDirectory: String
+    /// `CURLOPT_BUFFERSIZE`: bytes libcurl reads from the socket per `recv` (512 KiB measured best).
+    public var receiveBufferSize: Int
+    /// Seconds between checkpoints (`fdatasync` plus a `.checkpointed` report) while bytes arrive.
+    public var checkpointInterval: Double
+    /// Bytes written between checkpoints, whichever of time and bytes comes first.
+    public var checkpointBytes: Int64
+    /// Minimum seconds between two `.progressed` reports for one task.
+    public var progressInterval: Double
+    /// Seconds allowed for the TCP and TLS connect.
+    public var connectTimeout: Double
+    /// The `User-Agent` header.
+    public var userAgent: String
+    /// An optional `.netrc` file consulted for credentials (`CURL_NETRC_OPTIONAL`).
+    public var netrcFile: String?
+    /// A CA bundle to verify TLS peers with, replacing the system bundle (for tests); verification is always on.
+    public var caBundle: String?
+    /// Makes written bytes durable; `fdatasync` unless a test injects something else. Returns 0 on success.
+    public var fileSync: @Sendable (Int32) -> Int32
+
+    /// A configuration with the measured defaults.
+    public init(
+        partsDirectory: String,
+        receiveBufferSize: Int = 512 * 1024,
+        checkpointInterval: Double = 2,
+        checkpointBytes: Int64 = 16 << 20,
+        progressInterval: Double = 0.1,
+        connectTimeout: Double = 30,
+        userAgent: String = "offstage/0.1",
+        netrcFile: String? = nil,
+        caBundle: String? = nil,
+        fileSync: @escaping @Sendable (Int32) -> Int32 = { fdatasync($0) }
+    ) {
+        self.partsDirectory = partsDirectory
+        self.receiveBufferSize = receiveBufferSize
+        self.checkpointInterval = checkpointInterval
+        self.checkpointBytes = checkpointBytes
+        self.progressInterval = progressInterval
+        self.connectTimeout = connectTimeout
+        self.userAgent = userAgent
+        self.netrcFile = netrcFile
+        self.caBundle = caBundle
+        self.fileSync = fileSync
+    }
+
+    /// The partial file of a task.
+    public func partPath(taskID: Int64) -> String {
+        partsDirectory + "/\(taskID).part"
+    }
+}

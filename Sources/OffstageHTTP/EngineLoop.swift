@@ -1,0 +1,95 @@
+import CCurl
+import OffstageCore
+
+/// A command for the engine thread, queued in FIFO order.
+enum EngineCommand: Sendable {
+    /// Start a request.
+    case submit(TransferRequest, OriginCredentials?)
+    /// Abort the task's active request, if any.
+    case stop(Int64)
+    /// Stop every request and leave the loop.
+    case shutdown
+}
+
+/// The engine thread's state: the multi handle's transfers, driven by `perform`/`poll`/`info_read`.
+///
+/// Not Sendable: created and used on the engine thread only.
+final class EngineLoop {
+    private let multi: UnsafeMutableRawPointer?
+    private let configuration: EngineConfiguration
+    private let report: @Sendable (TransferReport) -> Void
+    /// Active transfers by task ID; keeps each `Transfer` alive while its handle is in the multi handle.
+    private var active: [Int64: Transfer] = [:]
+
+    init(multi: UnsafeMutableRawPointer?, configuration: EngineConfiguration, report: @escaping @Sendable (TransferReport) -> Void) {
+        self.multi = multi
+        self.configuration = configuration
+        self.report = report
+    }
+
+    /// Whether any transfer is in flight.
+    var isBusy: Bool { !active.isEmpty }
+
+    /// Carries out one command. Returns false for `.shutdown`.
+    func handle(_ command: EngineCommand) -> Bool {
+        switch command {
+        case .submit(let request, let credentials):
+            start(request, credentials: credentials)
+        case .stop(let taskID):
+            if let transfer = active[taskID] { end(transfer, result: nil) }
+        case .shutdown:
+            for transfer in active.values.sorted(by: { $0.request.taskID < $1.request.taskID }) { end(transfer, result: nil) }
+            return false
+        }
+        return true
+    }
+
+    /// Lets libcurl move data, then ends every transfer it reports done.
+    func perform() {
+        guard let multi else { return }
+        var running: Int32 = 0
+        _ = curl_multi_perform(multi, &running)
+        var left: Int32 = 0
+        while let message = curl_multi_info_read(multi, &left) {
+            guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle else { continue }
+            let result = offstage_curl_msg_result(message)
+            if let transfer = active.values.first(where: { $0.easy == handle }) { end(transfer, result: result) }
+        }
+    }
+
+    /// Waits for socket activity, libcurl's next timeout, a wakeup, or `milliseconds`.
+    func poll(milliseconds: Int32) {
+        guard let multi else { return }
+        var ready: Int32 = 0
+        _ = curl_multi_poll(multi, nil, 0, milliseconds, &ready)
+    }
+
+    private func start(_ request: TransferRequest, credentials: OriginCredentials?) {
+        // A second request for a task whose request is still active replaces it: the old one ends first.
+        if let previous = active[request.taskID] { end(previous, result: nil) }
+        guard let multi else {
+            report(.ended(taskID: request.taskID, end: .permanentFailure(reason: "libcurl multi handle unavailable")))
+            return
+        }
+        switch Transfer.prepare(request, credentials: credentials, configuration: configuration, report: report) {
+        case .failure(let now):
+            report(.ended(taskID: request.taskID, end: now.end))
+        case .success(let transfer):
+            guard let easy = transfer.easy, curl_multi_add_handle(multi, easy) == CURLM_OK else {
+                transfer.close()
+                report(.ended(taskID: request.taskID, end: .permanentFailure(reason: "libcurl refused the request")))
+                return
+            }
+            active[request.taskID] = transfer
+        }
+    }
+
+    /// Removes the transfer from the multi handle, reports its final checkpoint and its end, frees it.
+    private func end(_ transfer: Transfer, result: CURLcode?) {
+        if let multi, let easy = transfer.easy { _ = curl_multi_remove_handle(multi, easy) }
+        active[transfer.request.taskID] = nil
+        let end = transfer.finish(result: result)
+        transfer.close()
+        report(.ended(taskID: transfer.request.taskID, end: end))
+    }
+}

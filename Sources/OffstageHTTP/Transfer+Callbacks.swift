@@ -1,0 +1,134 @@
+import CCurl
+import Foundation
+import Glibc
+import OffstageCore
+
+// libcurl's C callbacks. `userdata` is the unretained `Transfer`, kept alive by the engine's
+// table of active transfers for as long as its handle is in the multi handle. They run inside
+// `curl_multi_perform`, on the engine thread.
+
+/// `CURLOPT_WRITEFUNCTION`: body bytes.
+func transferWriteCallback(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ user: UnsafeMutableRawPointer?) -> Int {
+    guard let data, let user else { return 0 }
+    return Unmanaged<Transfer>.fromOpaque(user).takeUnretainedValue().receive(UnsafeRawPointer(data), size * count)
+}
+
+/// `CURLOPT_HEADERFUNCTION`: one header line at a time.
+func transferHeaderCallback(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ user: UnsafeMutableRawPointer?) -> Int {
+    guard let data, let user else { return 0 }
+    let bytes = UnsafeRawBufferPointer(start: data, count: size * count)
+    return Unmanaged<Transfer>.fromOpaque(user).takeUnretainedValue().headerLine(bytes) ? size * count : 0
+}
+
+/// `CURLOPT_READFUNCTION`: upload bytes, straight from the file with `pread`.
+func transferReadCallback(_ buffer: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ user: UnsafeMutableRawPointer?) -> Int {
+    guard let buffer, let user else { return offstage_curl_read_abort() }
+    return Unmanaged<Transfer>.fromOpaque(user).takeUnretainedValue().send(UnsafeMutableRawPointer(buffer), size * count)
+}
+
+/// `CURLOPT_DEBUGFUNCTION`: ignores everything but the info line "Excess found…"; prints nothing.
+func transferDebugCallback(
+    _ handle: UnsafeMutableRawPointer?, _ type: curl_infotype, _ data: UnsafeMutablePointer<CChar>?, _ size: Int,
+    _ user: UnsafeMutableRawPointer?
+) -> Int32 {
+    guard type == CURLINFO_TEXT, size >= 12, let data, let user else { return 0 }
+    if strncmp(data, "Excess found", 12) == 0 {
+        Unmanaged<Transfer>.fromOpaque(user).takeUnretainedValue().excessFound = true
+    }
+    return 0
+}
+
+extension Transfer {
+    /// Body bytes: downloads `pwrite` them at the running offset; uploads keep a 4 KiB summary.
+    /// Returns `count`, or a short count to abort.
+    func receive(_ data: UnsafeRawPointer, _ count: Int) -> Int {
+        guard isDownload else {
+            let room = Self.summaryCap - responseBody.count
+            if room > 0 { responseBody.append(contentsOf: UnsafeRawBufferPointer(start: data, count: min(room, count))) }
+            return count
+        }
+        guard accepted, failure == nil else { return 0 }
+        var done = 0
+        while done < count {
+            let written = pwrite(fd, data + done, count - done, off_t(position))
+            if written < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                failure = (code == ENOSPC || code == EDQUOT) ? .diskFull : .file("cannot write \(path): \(errorText(code))")
+                return 0
+            }
+            done += written
+            position += Int64(written)
+        }
+        let now = MonotonicClock.now()
+        if position - durable >= configuration.checkpointBytes || now - lastCheckpoint >= configuration.checkpointInterval {
+            guard checkpoint(now: now) else { return 0 }
+        }
+        progress(bytes: position, now: now)
+        return count
+    }
+
+    /// Upload bytes for libcurl's buffer, read with `pread` at the running offset.
+    func send(_ buffer: UnsafeMutableRawPointer, _ capacity: Int) -> Int {
+        while true {
+            let got = pread(fd, buffer, capacity, off_t(sent))
+            if got < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                failure = .file("cannot read \(path): \(errorText(code))")
+                return offstage_curl_read_abort()
+            }
+            sent += Int64(got)
+            progress(bytes: sent, now: MonotonicClock.now())
+            return got
+        }
+    }
+
+    /// One header line. Collects each block, skips 1xx blocks, judges the final head at its empty
+    /// line. Returns false to abort the transfer before any body byte.
+    func headerLine(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard !accepted, rejection == nil else { return true }  // trailers after the body
+        let line = HeaderBlock.trimmed(String(decoding: bytes, as: UTF8.self))
+        if let started = HeaderBlock(statusLine: line) {
+            block = started
+            return true
+        }
+        guard !line.isEmpty else {
+            guard let finished = block else { return true }
+            block = nil
+            if finished.isInformational { return true }
+            return judge(finished.head)
+        }
+        block?.append(line: line)
+        return true
+    }
+
+    /// Decides on the final head: reports `.responseAccepted`, or remembers the verdict and aborts.
+    private func judge(_ head: ResponseHead) -> Bool {
+        status = head.status
+        let offset = isDownload ? request.offset : 0
+        let verdict = ResponseVerdict.judge(head, offset: offset, validator: isDownload ? request.validator : nil, now: Date())
+        guard isDownload else {
+            // Uploads: any 2xx is accepted (reported when the head arrives); anything else is the judge's verdict.
+            guard (200..<300).contains(head.status) else {
+                rejection = verdict
+                return false
+            }
+            accepted = true
+            report(.responseAccepted(
+                taskID: request.taskID, offset: 0, expectedTotal: expectedTotal, validator: nil, suggestedName: nil,
+                status: head.status))
+            return true
+        }
+        guard case .accept(let total, let validator) = verdict else {
+            rejection = verdict
+            return false
+        }
+        accepted = true
+        expectedTotal = total
+        report(.responseAccepted(
+            taskID: request.taskID, offset: request.offset, expectedTotal: total, validator: validator,
+            suggestedName: head.dispositionFileName, status: head.status))
+        return true
+    }
+}

@@ -1,0 +1,95 @@
+import CCurl
+import Foundation
+import OffstageCore
+
+extension Transfer {
+    /// Sets every option of the easy handle; returns a problem description when one is refused.
+    func configure() -> String? {
+        guard let easy else { return "no handle" }
+        var problems: [String] = []
+        func check(_ code: CURLcode, _ what: String) {
+            if code != CURLE_OK { problems.append("\(what): \(String(cString: curl_easy_strerror(code)))") }
+        }
+        func long(_ option: CURLoption, _ value: Int, _ what: String) { check(offstage_curl_setopt_long(easy, option, value), what) }
+        func string(_ option: CURLoption, _ value: String, _ what: String) { check(offstage_curl_setopt_string(easy, option, value), what) }
+        let me = Unmanaged.passUnretained(self).toOpaque()
+
+        string(CURLOPT_URL, URLCredentials.stripped(request.url), "URL")
+        long(CURLOPT_NOSIGNAL, 1, "NOSIGNAL")
+        long(CURLOPT_FOLLOWLOCATION, 0, "FOLLOWLOCATION")
+        string(CURLOPT_PROTOCOLS_STR, "http,https", "PROTOCOLS_STR")
+        string(CURLOPT_REDIR_PROTOCOLS_STR, "http,https", "REDIR_PROTOCOLS_STR")
+        long(CURLOPT_SSL_VERIFYPEER, 1, "SSL_VERIFYPEER")
+        long(CURLOPT_SSL_VERIFYHOST, 2, "SSL_VERIFYHOST")
+        if let bundle = configuration.caBundle { string(CURLOPT_CAINFO, bundle, "CAINFO") }
+        long(CURLOPT_BUFFERSIZE, configuration.receiveBufferSize, "BUFFERSIZE")
+        long(CURLOPT_LOW_SPEED_LIMIT, 1, "LOW_SPEED_LIMIT")
+        long(CURLOPT_LOW_SPEED_TIME, idleSeconds, "LOW_SPEED_TIME")
+        long(CURLOPT_CONNECTTIMEOUT_MS, max(1, Int((configuration.connectTimeout * 1000).rounded(.up))), "CONNECTTIMEOUT_MS")
+        long(CURLOPT_TCP_KEEPALIVE, 1, "TCP_KEEPALIVE")
+        string(CURLOPT_USERAGENT, configuration.userAgent, "USERAGENT")
+        check(offstage_curl_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer), "ERRORBUFFER")
+        if let credentials {
+            long(CURLOPT_HTTPAUTH, offstage_curl_auth_basic(), "HTTPAUTH")
+            string(CURLOPT_USERPWD, credentials.userInfo, "USERPWD")
+        }
+        if let netrc = configuration.netrcFile {
+            long(CURLOPT_NETRC, Int(CURL_NETRC_OPTIONAL.rawValue), "NETRC")
+            string(CURLOPT_NETRC_FILE, netrc, "NETRC_FILE")
+        }
+
+        var fields = ["Accept-Encoding: identity"]
+        if isDownload, request.offset > 0 {
+            string(CURLOPT_RANGE, "\(request.offset)-", "RANGE")
+            if let validator = request.validator { fields.append("If-Range: \(validator)") }
+        }
+        if !isDownload {
+            fields.append("Expect:")  // no 100-continue round trip
+            if let problem = configureUpload(easy, me: me, fields: &fields) { problems.append(problem) }
+        }
+        for field in fields { headerList = curl_slist_append(headerList, field) }
+        check(offstage_curl_setopt_slist(easy, CURLOPT_HTTPHEADER, headerList), "HTTPHEADER")
+
+        check(offstage_curl_setopt_header(easy, transferHeaderCallback), "HEADERFUNCTION")
+        check(offstage_curl_setopt_pointer(easy, CURLOPT_HEADERDATA, me), "HEADERDATA")
+        check(offstage_curl_setopt_write(easy, transferWriteCallback), "WRITEFUNCTION")
+        check(offstage_curl_setopt_pointer(easy, CURLOPT_WRITEDATA, me), "WRITEDATA")
+        if isDownload {
+            // The only way to learn that a body ran past Content-Length: libcurl's "Excess found" info text.
+            check(offstage_curl_setopt_debug(easy, transferDebugCallback), "DEBUGFUNCTION")
+            check(offstage_curl_setopt_pointer(easy, CURLOPT_DEBUGDATA, me), "DEBUGDATA")
+            long(CURLOPT_VERBOSE, 1, "VERBOSE")
+        }
+        return problems.first
+    }
+
+    /// `LOW_SPEED_TIME`: the idle timeout rounded up, at least one second.
+    var idleSeconds: Int {
+        guard request.idleTimeout.isFinite, request.idleTimeout > 1 else { return 1 }
+        return Int(min(request.idleTimeout, 86_400).rounded(.up))
+    }
+
+    /// PUT (`UPLOAD`) or POST with a known size, body read with `pread`.
+    private func configureUpload(_ easy: UnsafeMutableRawPointer, me: UnsafeMutableRawPointer, fields: inout [String]) -> String? {
+        guard let size = PartFile.size(of: fd) else { return "cannot stat \(path)" }
+        expectedTotal = size
+        let method = request.method.uppercased()
+        var codes: [CURLcode] = []
+        switch method {
+        case "PUT":
+            codes.append(offstage_curl_setopt_long(easy, CURLOPT_UPLOAD, 1))
+            codes.append(offstage_curl_setopt_off(easy, CURLOPT_INFILESIZE_LARGE, curl_off_t(size)))
+        case "POST":
+            codes.append(offstage_curl_setopt_long(easy, CURLOPT_POST, 1))
+            codes.append(offstage_curl_setopt_off(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(size)))
+            fields.append("Content-Type: application/octet-stream")
+        default:
+            return "cannot upload with method \(request.method)"
+        }
+        codes.append(offstage_curl_setopt_long(easy, CURLOPT_UPLOAD_BUFFERSIZE, min(max(configuration.receiveBufferSize, 16_384), 2 << 20)))
+        codes.append(offstage_curl_setopt_read(easy, transferReadCallback))
+        codes.append(offstage_curl_setopt_pointer(easy, CURLOPT_READDATA, me))
+        if let bad = codes.first(where: { $0 != CURLE_OK }) { return "upload options: \(String(cString: curl_easy_strerror(bad)))" }
+        return nil
+    }
+}

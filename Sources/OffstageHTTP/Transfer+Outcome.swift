@@ -1,0 +1,69 @@
+import CCurl
+import Foundation
+import OffstageCore
+
+extension Transfer {
+    /// Ends the request. Downloads first sync what was written and report the final
+    /// `.checkpointed` (skipped when nothing new was written). `result` is nil when it was stopped.
+    func finish(result: CURLcode?) -> TransferEnd {
+        if isDownload { checkpoint(now: MonotonicClock.now()) }
+        guard let result else { return .stopped }
+        return outcome(result)
+    }
+
+    /// Maps what the callbacks saw and libcurl's result to how the request ended.
+    private func outcome(_ code: CURLcode) -> TransferEnd {
+        if let rejection { return .rejected(rejection) }
+        switch failure {
+        case .diskFull: return .diskFull(bytes: durable)
+        case .file(let reason): return .permanentFailure(reason: scrub(reason))
+        case nil: break
+        }
+        return code == CURLE_OK ? completion() : curlFailure(code)
+    }
+
+    /// libcurl finished: checks the length before calling it complete.
+    private func completion() -> TransferEnd {
+        guard accepted else { return .interrupted(reason: "the response ended before its head", stalled: false) }
+        guard isDownload else {
+            let summary = responseBody.isEmpty ? nil : String(decoding: responseBody, as: UTF8.self)
+            return .completed(bytes: sent, status: status, responseSummary: summary)
+        }
+        if excessFound { return .interrupted(reason: "server sent more bytes than its Content-Length", stalled: false) }
+        if expectedTotal >= 0, position != expectedTotal {
+            return .interrupted(reason: "body ended at \(position) of \(expectedTotal) bytes", stalled: false)
+        }
+        return .completed(bytes: position, status: status, responseSummary: nil)
+    }
+
+    /// libcurl failed: a stall, a cut connection, a network error (retryable) or a permanent problem.
+    private func curlFailure(_ code: CURLcode) -> TransferEnd {
+        let text = message(code)
+        switch code {
+        case CURLE_OPERATION_TIMEDOUT where text.contains("too slow"):
+            return .interrupted(reason: "stalled: no data for \(idleSeconds) s", stalled: true)
+        case CURLE_PARTIAL_FILE:
+            let total = expectedTotal >= 0 ? "\(expectedTotal)" : "an unknown number of"
+            return .interrupted(reason: "connection closed after \(position) of \(total) bytes", stalled: false)
+        case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT, CURLE_NOT_BUILT_IN, CURLE_BAD_FUNCTION_ARGUMENT,
+            CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CERTPROBLEM, CURLE_SSL_ISSUER_ERROR,
+            CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_CRL_BADFILE, CURLE_WRITE_ERROR, CURLE_READ_ERROR,
+            CURLE_ABORTED_BY_CALLBACK, CURLE_OUT_OF_MEMORY, CURLE_FILESIZE_EXCEEDED:
+            return .permanentFailure(reason: text)
+        default:
+            return .interrupted(reason: text, stalled: false)
+        }
+    }
+
+    /// libcurl's error text (the error buffer, else the code's description) plus the OS error, scrubbed.
+    private func message(_ code: CURLcode) -> String {
+        var text = String(cString: errorBuffer)
+        if text.isEmpty { text = String(cString: curl_easy_strerror(code)) }
+        var osError = 0
+        if let easy, offstage_curl_getinfo_long(easy, CURLINFO_OS_ERRNO, &osError) == CURLE_OK, osError != 0 {
+            let os = errorText(Int32(truncatingIfNeeded: osError))
+            if !text.localizedCaseInsensitiveContains(os) { text += " (\(os.lowercased()))" }
+        }
+        return scrub(text)
+    }
+}

@@ -1,0 +1,163 @@
+import CCurl
+import Foundation
+import Glibc
+import OffstageCore
+
+/// What went wrong on our side of a transfer, remembered by a callback that aborted it.
+enum LocalFailure {
+    /// `pwrite` or `fdatasync` hit ENOSPC or EDQUOT.
+    case diskFull
+    /// Any other local file error (EIO, EACCES, a failed sync, an unreadable upload file).
+    case file(String)
+}
+
+/// One request in flight: its easy handle, its file, and what its callbacks have seen.
+///
+/// Not Sendable: created, driven (through libcurl callbacks inside `curl_multi_perform`) and
+/// destroyed on the engine thread only.
+final class Transfer {
+    /// The request as submitted.
+    let request: TransferRequest
+    /// Credentials to send, already checked against the request URL's origin.
+    let credentials: OriginCredentials?
+    let configuration: EngineConfiguration
+    let report: @Sendable (TransferReport) -> Void
+    /// The easy handle; nil once cleaned up.
+    private(set) var easy: UnsafeMutableRawPointer?
+    /// The part file (downloads, write-only) or the source file (uploads, read-only).
+    private(set) var fd: Int32
+    /// The file's path, for messages.
+    let path: String
+    /// `CURLOPT_HTTPHEADER` list, freed with the handle.
+    var headerList: UnsafeMutablePointer<curl_slist>?
+    /// `CURLOPT_ERRORBUFFER`, `CURL_ERROR_SIZE` bytes.
+    let errorBuffer: UnsafeMutablePointer<CChar>
+
+    // Response state.
+    /// The block being collected by the header callback.
+    var block: HeaderBlock?
+    /// The final head's status once judged.
+    var status = 0
+    /// Set when the head was accepted and the body may flow.
+    var accepted = false
+    /// Set when the head was refused; the header callback aborted the transfer.
+    var rejection: ResponseVerdict?
+    /// Absolute length of the whole file (downloads) or the upload size; -1 when unknown.
+    var expectedTotal: Int64 = -1
+    /// libcurl reported "Excess found": the body ran past Content-Length.
+    var excessFound = false
+    /// Set by a callback that aborted the transfer because of a local error.
+    var failure: LocalFailure?
+
+    // Download state.
+    /// Absolute bytes in the part file (offset + received).
+    var position: Int64
+    /// Absolute bytes known to be on disk.
+    var durable: Int64
+    var lastCheckpoint: Double
+    var lastProgress = -Double.infinity
+    var lastReportedProgress: Int64 = -1
+
+    // Upload state.
+    /// Bytes of the upload file read so far.
+    var sent: Int64 = 0
+    /// The upload response body, at most `summaryCap` bytes.
+    var responseBody: [UInt8] = []
+    static let summaryCap = 4096
+
+    private init(
+        request: TransferRequest, credentials: OriginCredentials?, configuration: EngineConfiguration,
+        report: @escaping @Sendable (TransferReport) -> Void, fd: Int32, path: String, easy: UnsafeMutableRawPointer
+    ) {
+        self.request = request
+        self.credentials = credentials
+        self.configuration = configuration
+        self.report = report
+        self.fd = fd
+        self.path = path
+        self.easy = easy
+        self.position = request.kind == .download ? request.offset : 0
+        self.durable = position
+        self.lastCheckpoint = MonotonicClock.now()
+        let size = offstage_curl_error_size()
+        errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: size)
+        errorBuffer.initialize(repeating: 0, count: size)
+    }
+
+    deinit {
+        close()
+        errorBuffer.deallocate()
+    }
+
+    /// Whether this is a download into a part file.
+    var isDownload: Bool { request.kind == .download }
+
+    /// Opens the file, creates and configures the easy handle; or says how the request ends at once.
+    static func prepare(
+        _ request: TransferRequest, credentials: OriginCredentials?, configuration: EngineConfiguration,
+        report: @escaping @Sendable (TransferReport) -> Void
+    ) -> Result<Transfer, EndNow> {
+        let opened: (fd: Int32, path: String)
+        switch request.kind == .download ? PartFile.open(request, configuration: configuration) : PartFile.openUpload(request) {
+        case .success(let value): opened = value
+        case .failure(let end): return .failure(end)
+        }
+        guard let easy = curl_easy_init() else {
+            Glibc.close(opened.fd)
+            return .failure(EndNow(end: .permanentFailure(reason: "libcurl could not create a handle")))
+        }
+        let usable = credentials.flatMap { $0.apply(to: request.url) ? $0 : nil }
+        let transfer = Transfer(
+            request: request, credentials: usable, configuration: configuration, report: report,
+            fd: opened.fd, path: opened.path, easy: easy)
+        if let problem = transfer.configure() {
+            return .failure(EndNow(end: .permanentFailure(reason: transfer.scrub(problem))))
+        }
+        return .success(transfer)
+    }
+
+    /// Releases the easy handle, the header list and the file. Idempotent.
+    func close() {
+        if let easy { curl_easy_cleanup(easy) }
+        easy = nil
+        if let headerList { curl_slist_free_all(headerList) }
+        headerList = nil
+        if fd >= 0 { Glibc.close(fd) }
+        fd = -1
+    }
+
+    /// Removes secrets from text that leaves the engine.
+    func scrub(_ text: String) -> String {
+        let masked = text.contains(request.url) ? text.replacingOccurrences(of: request.url, with: URLCredentials.masked(request.url)) : text
+        return credentials?.scrub(masked) ?? masked
+    }
+
+    /// Syncs everything written so far and reports it as a checkpoint. False when the sync failed.
+    @discardableResult
+    func checkpoint(now: Double) -> Bool {
+        lastCheckpoint = now
+        guard isDownload, fd >= 0, position > durable else { return true }
+        if configuration.fileSync(fd) != 0 {
+            let code = errno
+            failure = (code == ENOSPC || code == EDQUOT) ? .diskFull : .file("cannot sync \(path): \(errorText(code))")
+            return false
+        }
+        durable = position
+        report(.checkpointed(taskID: request.taskID, offset: durable))
+        return true
+    }
+
+    /// Reports progress unless one was reported less than `progressInterval` ago.
+    func progress(bytes: Int64, now: Double) {
+        guard now - lastProgress >= configuration.progressInterval, bytes != lastReportedProgress else { return }
+        lastProgress = now
+        lastReportedProgress = bytes
+        report(.progressed(taskID: request.taskID, bytes: bytes))
+    }
+}
+
+/// A request that ends before it is sent: a missing part file, an unreadable upload, a bad option.
+struct EndNow: Error {
+    /// How it ends.
+    let end: TransferEnd
+}
