@@ -94,7 +94,7 @@ extension TransferDaemon {
                 transition.log(.redirected, task.subject, "to \(Self.printable(URLCredentials.masked(next)))")
                 var followed = attempt
                 followed.visited.append(attempt.url)
-                followed.url = next
+                followed.url = URLCredentials.stripped(next)
                 begin(task, attempt: followed, in: &transition)
             case .refuse(let reason):
                 fail(&task, reason: Self.printable(reason), in: &transition)
