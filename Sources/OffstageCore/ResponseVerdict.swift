@@ -36,7 +36,8 @@ public enum ResponseVerdict: Sendable, Equatable {
             if status == 206 { return .restartFromZero(reason: "206 to a request without Range") }
             return .accept(expectedTotal: head.contentLength ?? -1, validator: served)
         }
-        if let validator, let served, served != validator {
+        guard let validator else { return .restartFromZero(reason: "no strong validator to resume under") }
+        if let served, served != validator {
             return .restartFromZero(reason: "validator changed (\(validator) → \(served))")
         }
         guard status == 206 else {
@@ -51,6 +52,6 @@ public enum ResponseVerdict: Sendable, Equatable {
         if let length = head.contentLength, length != last - first + 1 {
             return .restartFromZero(reason: "Content-Length \(length) disagrees with Content-Range")
         }
-        return .accept(expectedTotal: range.total ?? -1, validator: validator ?? served)
+        return .accept(expectedTotal: range.total ?? -1, validator: validator)
     }
 }
