@@ -129,9 +129,9 @@ public struct SHA256: Sendable {
         _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32,
         _ e: UInt32, _ f: UInt32, _ g: UInt32, _ h: inout UInt32, _ kw: UInt32
     ) {
-        let t1 = h &+ (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) &+ (g ^ (e & (f ^ g))) &+ kw
+        let t1 = h &+ rotr(e ^ rotr(e ^ rotr(e, 14), 5), 6) &+ (g ^ (e & (f ^ g))) &+ kw
         d &+= t1
-        h = t1 &+ (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) &+ ((a & b) ^ (c & (a ^ b)))
+        h = t1 &+ rotr(a ^ rotr(a ^ rotr(a, 9), 11), 2) &+ ((a & b) ^ (c & (a ^ b)))
     }
 
     private static func compress(
@@ -157,8 +157,8 @@ public struct SHA256: Sendable {
             for i in 16..<64 {
                 let x = w[i &- 15]
                 let y = w[i &- 2]
-                let s0 = rotr(x, 7) ^ rotr(x, 18) ^ (x &>> 3)
-                let s1 = rotr(y, 17) ^ rotr(y, 19) ^ (y &>> 10)
+                let s0 = rotr(x ^ rotr(x, 11), 7) ^ (x &>> 3)
+                let s1 = rotr(y ^ rotr(y, 2), 17) ^ (y &>> 10)
                 w[i] = w[i &- 16] &+ s0 &+ w[i &- 7] &+ s1
             }
             var a = h0
