@@ -116,7 +116,7 @@ extension TransferDaemon {
             enterFinishing(&task, bytes: total, in: &transition)
         case .httpError(let status, let retryAfter):
             task.httpStatus = status
-            let reason = "HTTP \(status) \(HTTPStatus.phrase(status))"
+            let reason = "HTTP \(status) \(HTTPStatus.phrase(status))".trimmingCharacters(in: .whitespaces)
             if RetryPolicy.isTransient(status: status) {
                 scheduleRetry(task, reason: reason, counts: true, retryAfter: retryAfter, in: &transition)
             } else {
