@@ -41,6 +41,9 @@ extension TransferDaemon {
     private mutating func finish(_ task: TransferTask, attempt: Attempt, end: TransferEnd, in transition: inout Transition) {
         var task = task
         switch end {
+        case .completed(let bytes, _, _) where task.kind == .download && task.bytesExpected >= 0 && bytes != task.bytesExpected:
+            let reason = "body of \(bytes) bytes where \(task.bytesExpected) were expected"
+            scheduleRetry(task, reason: reason, counts: true, retryAfter: nil, in: &transition)
         case .completed(let bytes, let status, let summary):
             task.httpStatus = status
             task.attempts = 0
