@@ -2,9 +2,9 @@ import CSQLite
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A connection to one Offstage SQLite file through the C API.
@@ -36,7 +36,8 @@ final class Database {
             try FileSystem.createFile(path, mode: 0o600)
         }
         var connection: OpaquePointer?
-        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | SQLITE_OPEN_NOFOLLOW
+        let flags =
+            (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | SQLITE_OPEN_NOFOLLOW
             | SQLITE_OPEN_FULLMUTEX
         let code = sqlite3_open_v2(path, &connection, flags, nil)
         guard let connection else {

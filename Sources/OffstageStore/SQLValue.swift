@@ -30,11 +30,11 @@ enum SQLValue: Equatable {
     /// Binds the value to a 1-based parameter index.
     func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
         switch self {
-        case let .integer(value):
+        case .integer(let value):
             return sqlite3_bind_int64(statement, index, value)
-        case let .real(value):
+        case .real(let value):
             return sqlite3_bind_double(statement, index, value)
-        case let .text(value):
+        case .text(let value):
             var value = value
             return value.withUTF8 { bytes in
                 // A non-null pointer even for "" so the empty string is not bound as NULL.
@@ -45,7 +45,7 @@ enum SQLValue: Equatable {
                     return offstage_sqlite_bind_text(statement, index, "", 0)
                 }
             }
-        case let .blob(value):
+        case .blob(let value):
             if value.isEmpty {
                 return sqlite3_bind_zeroblob(statement, index, 0)
             }

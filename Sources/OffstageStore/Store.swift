@@ -56,6 +56,7 @@ public final class Store: @unchecked Sendable {
     }
 
     /// Runs `body` with the open connection while holding the lock.
+    @discardableResult
     func withDatabase<T>(_ body: (Database) throws -> T) throws -> T {
         try lock.withLock {
             guard let database else { throw StoreError.closed }

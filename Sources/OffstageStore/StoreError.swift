@@ -32,21 +32,21 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
     /// A one-line, human-readable message.
     public var description: String {
         switch self {
-        case let .locked(pid, home):
+        case .locked(let pid, let home):
             return "another offstage (pid \(pid)) owns \(home)"
-        case let .foreign(path):
+        case .foreign(let path):
             return "\(path) is not an Offstage store; left untouched"
-        case let .corrupt(path, detail):
+        case .corrupt(let path, let detail):
             return "\(path) is damaged (quick_check: \(detail)); left untouched"
-        case let .tooNew(path, found, supported):
+        case .tooNew(let path, let found, let supported):
             return "\(path) has schema version \(found) but this offstage knows only up to \(supported); "
                 + "upgrade offstage (the store was left untouched)"
-        case let .needsUpgrade(path, found, supported):
+        case .needsUpgrade(let path, let found, let supported):
             return "\(path) has schema version \(found) (current is \(supported)); "
                 + "run offstage once without read-only access to upgrade it"
-        case let .missing(path):
+        case .missing(let path):
             return "no Offstage store at \(path) yet; it is created when offstage first runs"
-        case let .readOnly(path):
+        case .readOnly(let path):
             return "\(path) is open read-only; nothing was written"
         case .diskFull:
             return "the disk is full; nothing was written"
@@ -54,11 +54,11 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
             return "the store is busy: another process kept it locked for more than 5 seconds"
         case .closed:
             return "the store is closed"
-        case let .fileSystem(operation, path, reason):
+        case .fileSystem(let operation, let path, let reason):
             return "cannot \(operation) \(path): \(reason)"
-        case let .invalidRow(table, detail):
+        case .invalidRow(let table, let detail):
             return "unreadable row in table \(table): \(detail)"
-        case let .sqlite(code, message):
+        case .sqlite(let code, let message):
             return "database error \(code): \(message)"
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import OffstageCore
 import Testing
+
 @testable import OffstageStore
 
 @Suite("Permissions and read-only access")
@@ -66,6 +67,29 @@ struct AccessTests {
             let reader = try Store.open(home: home, readOnly: true)
             #expect(try reader.loadSessions() == [Fixtures.session])
             #expect(try reader.integrityCheck() == "ok")
+        }
+    }
+}
+
+@Suite("Concurrent writers")
+struct ConcurrentWriterTests {
+    @Test("a writer blocked past the busy timeout gets busy, and nothing is written")
+    func busy() throws {
+        try withTemporaryHome { home in
+            let first = try Store.open(home: home)
+            let second = try Store.open(home: home)
+            try second.withDatabase { database in
+                try database.execute("PRAGMA busy_timeout = 10")
+            }
+            try first.withDatabase { try $0.execute("BEGIN IMMEDIATE") }
+            var changes = StoreChanges()
+            changes.tasks = [Fixtures.bareTask()]
+            let error = #expect(throws: StoreError.self) { try second.apply(changes) }
+            #expect(error == .busy)
+            #expect(error?.description == "the store is busy: another process kept it locked for more than 5 seconds")
+            try first.withDatabase { try $0.execute("ROLLBACK") }
+            try second.apply(changes)
+            #expect(try first.loadTasks() == [Fixtures.bareTask()])
         }
     }
 }

@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import OffstageCore
 import Testing
+
 @testable import OffstageStore
 
 @Suite("Opening foreign, damaged and newer files")
@@ -26,7 +27,9 @@ struct OpenSafetyTests {
     func otherApplication() throws {
         try withTemporaryHome { home in
             try home.prepare()
-            try makeSQLite(at: home.databasePath, sql: "PRAGMA application_id = 1234; CREATE TABLE t (x); INSERT INTO t VALUES (1);")
+            try makeSQLite(
+                at: home.databasePath,
+                sql: "PRAGMA application_id = 1234; CREATE TABLE t (x); INSERT INTO t VALUES (1);")
             let before = contents(home.databasePath)
             #expect(throws: StoreError.foreign(home.databasePath)) { try Store.open(home: home) }
             #expect(contents(home.databasePath) == before)
@@ -61,7 +64,7 @@ struct OpenSafetyTests {
             bytes.replaceSubrange(pageSize..<(2 * pageSize), with: Data(count: pageSize))
             try bytes.write(to: URL(fileURLWithPath: home.databasePath))
             let error = #expect(throws: StoreError.self) { try Store.open(home: home) }
-            guard case let .corrupt(path, _)? = error else {
+            guard case .corrupt(let path, _)? = error else {
                 Issue.record("expected corrupt, got \(String(describing: error))")
                 return
             }
@@ -92,15 +95,17 @@ struct OpenSafetyTests {
     func migrateEmptyFile() throws {
         try withTemporaryHome { home in
             try home.prepare()
-            #expect(FileManager.default.createFile(
-                atPath: home.databasePath, contents: Data(), attributes: [.posixPermissions: 0o600]))
+            #expect(
+                FileManager.default.createFile(
+                    atPath: home.databasePath, contents: Data(), attributes: [.posixPermissions: 0o600]))
             let store = try Store.open(home: home)
             let version = try store.withDatabase { try $0.scalarInteger("PRAGMA user_version") }
             let application = try store.withDatabase { try $0.scalarInteger("PRAGMA application_id") }
             let tables = try store.withDatabase { database in
                 try database.query(
                     "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
-                    table: "sqlite_master") { $0.string(0) }
+                    table: "sqlite_master"
+                ) { $0.string(0) }
             }
             #expect(version == Int64(Store.schemaVersion))
             #expect(application == 0x4F46_5354)

@@ -1,6 +1,7 @@
 import Foundation
 import OffstageCore
 import Testing
+
 @testable import OffstageStore
 
 @Suite("Round trips")
@@ -101,7 +102,8 @@ struct RoundTripTests {
             let store = try Store.open(home: home)
             var changes = StoreChanges()
             changes.log = LogKind.allCases.enumerated().map { offset, kind in
-                LogEntry(time: date(Double(offset)), kind: kind, subject: "task \(offset)", reason: offset == 0 ? "" : "r")
+                LogEntry(
+                    time: date(Double(offset)), kind: kind, subject: "task \(offset)", reason: offset == 0 ? "" : "r")
             }
             try store.apply(changes)
             let all = try store.events()

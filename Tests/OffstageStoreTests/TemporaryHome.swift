@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import OffstageStore
 
 /// A fresh home under the temporary directory, removed after `body` returns or throws.

@@ -1,0 +1,142 @@
+import Foundation
+import OffstageCore
+import Testing
+
+@testable import OffstageStore
+
+@Suite("Command inbox")
+struct InboxTests {
+    static let spec = TransferSpec(url: "http://localhost/file", name: "file.bin", beginAfter: 30)
+
+    @Test("every command round-trips through the inbox, in order")
+    func ordering() throws {
+        try withTemporaryHome { home in
+            let store = try Store.open(home: home)
+            let commands: [DaemonCommand] = [
+                .add(Self.spec), .pause(id: 1), .resume(id: 1), .cancel(id: 1),
+                .setConditions(Fixtures.conditions), .configureSession(Fixtures.session),
+            ]
+            var ids: [Int64] = []
+            for (offset, command) in commands.enumerated() {
+                ids.append(try store.enqueue(command, now: date(Double(offset))))
+            }
+            #expect(ids == [1, 2, 3, 4, 5, 6])
+            let pending = try store.pendingCommands()
+            #expect(pending.map(\.id) == ids)
+            #expect(pending.map(\.command) == commands)
+            #expect(try store.commandStatus(id: 1)?.0 == .pending)
+            #expect(try store.commandStatus(id: 1)?.1 == nil)
+            #expect(try store.commandStatus(id: 99) == nil)
+        }
+    }
+
+    @Test("the command JSON has sorted keys")
+    func sortedKeys() throws {
+        try withTemporaryHome { home in
+            let store = try Store.open(home: home)
+            let id = try store.enqueue(.pause(id: 3), now: date(0))
+            let json = try store.withDatabase {
+                try $0.scalarText("SELECT command FROM inbox WHERE id = ?", [.integer(id)])
+            }
+            #expect(json == #"{"pause":{"id":3}}"#)
+        }
+    }
+
+    @Test("ids are never reused, even after rows are deleted")
+    func idsNeverReused() throws {
+        try withTemporaryHome { home in
+            let store = try Store.open(home: home)
+            let first = try store.enqueue(.pause(id: 1), now: date(0))
+            let second = try store.enqueue(.pause(id: 2), now: date(1))
+            try store.completeCommand(id: second, status: .done, result: "ok", changes: StoreChanges())
+            try store.completeCommand(id: first, status: .refused, result: "no such task", changes: StoreChanges())
+            #expect(try store.pruneCommands(before: date(10)) == 2)
+            try store.withDatabase { try $0.run("DELETE FROM inbox") }
+            store.close()
+            let reopened = try Store.open(home: home)
+            #expect(try reopened.enqueue(.pause(id: 3), now: date(2)) == 3)
+        }
+    }
+
+    @Test("a task inserted directly reserves its id: later commands get larger ids")
+    func taskIDsReserved() throws {
+        try withTemporaryHome { home in
+            let store = try Store.open(home: home)
+            var changes = StoreChanges()
+            changes.tasks = [Fixtures.bareTask(id: 41)]
+            try store.apply(changes)
+            #expect(try store.enqueue(.pause(id: 41), now: date(0)) == 42)
+        }
+    }
+
+    @Test("completing a command writes its changes in the same transaction, exactly once")
+    func completionIsAtomic() throws {
+        try withTemporaryHome { home in
+            let store = try Store.open(home: home)
+            let id = try store.enqueue(.add(Self.spec), now: date(0))
+            var changes = StoreChanges()
+            changes.tasks = [Fixtures.bareTask(id: id)]
+            changes.log = [LogEntry(time: date(1), kind: .taskAdded, subject: "task \(id)")]
+
+            store.setApplyHook { if $0 == "log" { throw InjectedFailure() } }
+            #expect(throws: InjectedFailure.self) {
+                try store.completeCommand(id: id, status: .done, result: "task \(id)", changes: changes)
+            }
+            #expect(try store.pendingCommands().map(\.id) == [id])
+            #expect(try store.task(id: id) == nil)
+            #expect(try store.events().isEmpty)
+
+            store.setApplyHook(nil)
+            try store.completeCommand(id: id, status: .done, result: "task \(id)", changes: changes)
+            #expect(try store.pendingCommands().isEmpty)
+            #expect(try store.task(id: id) == Fixtures.bareTask(id: id))
+            let status = try #require(try store.commandStatus(id: id))
+            #expect(status.0 == .done)
+            #expect(status.1 == "task \(id)")
+
+            // A second completion is refused and writes nothing.
+            var again = StoreChanges()
+            again.log = [LogEntry(time: date(2), kind: .command, subject: "again")]
+            #expect(throws: StoreError.invalidRow(table: "inbox", detail: "command \(id) is not pending")) {
+                try store.completeCommand(id: id, status: .refused, result: "dup", changes: again)
+            }
+            #expect(try store.events().count == 1)
+            #expect(try store.commandStatus(id: id)?.0 == .done)
+        }
+    }
+
+    @Test("a local command is recorded with its changes, using its inbox id")
+    func recordLocal() throws {
+        try withTemporaryHome { home in
+            let store = try Store.open(home: home)
+            _ = try store.enqueue(.pause(id: 9), now: date(0))
+            let id = try store.record(.add(Self.spec), now: date(1)) { id in
+                var changes = StoreChanges()
+                changes.tasks = [Fixtures.bareTask(id: id)]
+                return (.done, "task \(id)", changes)
+            }
+            #expect(id == 2)
+            #expect(try store.task(id: 2) == Fixtures.bareTask(id: 2))
+            #expect(try store.commandStatus(id: 2)?.0 == .done)
+            #expect(try store.pendingCommands().map(\.id) == [1])
+
+            #expect(throws: InjectedFailure.self) {
+                try store.record(.cancel(id: 2), now: date(2)) { _ in throw InjectedFailure() }
+            }
+            #expect(try store.commandStatus(id: 3) == nil)
+        }
+    }
+
+    @Test("an unreadable command row is a clear error")
+    func unreadableCommand() throws {
+        try withTemporaryHome { home in
+            let store = try Store.open(home: home)
+            try store.withDatabase {
+                try $0.run("INSERT INTO inbox (created, command) VALUES (0, '{\"explode\":{}}')")
+            }
+            let error = #expect(throws: StoreError.self) { try store.pendingCommands() }
+            #expect(
+                error?.description.hasPrefix("unreadable row in table inbox: command 1 is not a known command") == true)
+        }
+    }
+}
