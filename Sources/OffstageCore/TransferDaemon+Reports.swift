@@ -6,11 +6,13 @@ extension TransferDaemon {
         switch report {
         case .checkpointed(let id, let offset):
             guard var task = tasks[id], task.kind == .download, !task.state.isTerminal else { return }
-            guard attempts[id] != nil || stopping[id] != nil else { return }
+            // The current request's checkpoint, or a stopped one's final checkpoint when no newer request has
+            // started (a newer request truncated the file to its own offset, so an older checkpoint is stale).
+            guard (attempts[id] != nil) != (stopping[id] != nil) else { return }
             task.bytesWritten = offset
             update(task, in: &transition)
         case .responseAccepted(let id, let offset, let total, let validator, let suggestedName, let status):
-            guard attempts[id] != nil, var task = tasks[id] else { return }
+            guard attempts[id] != nil, stopping[id] == nil, var task = tasks[id] else { return }
             task.bytesExpected = total
             task.validator = validator
             task.httpStatus = status
@@ -24,7 +26,7 @@ extension TransferDaemon {
                 transition.log(.started, task.subject, "\(task.kind == .download ? "receiving" : "sending") \(of) (HTTP \(status))")
             }
         case .progressed(let id, let bytes):
-            guard attempts[id] != nil else { return }
+            guard attempts[id] != nil, stopping[id] == nil else { return }
             liveBytes[id] = bytes
         case .ended(let id, let end):
             if let pending = stopping[id] {
