@@ -4,6 +4,9 @@ import Foundation
 ///
 /// Faults that would keep a download from ever finishing apply only to the first `times`
 /// requests (default 1) for the exact target (path plus query), as counted by the server.
+/// `HEAD` requests see the state the next `GET` would see but do not consume a count.
+/// `changeValidator` switches the validators once: request 1 sees the original ETag and
+/// Last-Modified, every later request sees the `-v2` ETag and a date one day later.
 struct FaultOptions {
     var seed: UInt64 = 1
     var rate: Int?

@@ -43,6 +43,23 @@ import Testing
         #expect(try origin.get("/gen/100000?drop=10&times=3").body.count == 100_000)
     }
 
+    @Test func headDoesNotConsumeCountedFaults() throws {
+        let origin = try TestOrigin()
+        #expect(try origin.get("/gen/100?status=503&retryAfter=1", method: "HEAD").status == 503)
+        #expect(try origin.get("/gen/100?status=503&retryAfter=1").status == 503)
+        #expect(try origin.get("/gen/100?status=503&retryAfter=1", method: "HEAD").status == 200)
+    }
+
+    @Test func http10GetsCloseDelimitedInsteadOfChunked() throws {
+        let origin = try TestOrigin()
+        let client = try origin.client()
+        client.send("GET /gen/1000?chunked=1 HTTP/1.0\r\n\r\n")
+        let response = try client.readResponse()
+        #expect(response.header("Transfer-Encoding") == nil)
+        #expect(response.header("Connection") == "close")
+        #expect(response.body == Array(whole[0..<1000]))
+    }
+
     @Test func shortDeclaresFullLengthAndSendsLess() throws {
         let origin = try TestOrigin()
         let response = try origin.get("/gen/100000?short=100")
