@@ -33,7 +33,7 @@ public struct RetryPolicy: Codable, Sendable, Equatable {
 
     /// A number in [0, 1) that depends only on its inputs (splitmix64).
     static func unitNoise(taskID: Int64, attempt: Int) -> Double {
-        var z = UInt64(bitPattern: taskID) &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(attempt)
+        var z = UInt64(bitPattern: taskID) &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(truncatingIfNeeded: attempt)
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         z ^= z >> 31
