@@ -82,11 +82,12 @@ public struct ContentRange: Sendable, Equatable {
         total = halves[1] == "*" ? nil : Int64(halves[1])
         if halves[1] != "*" && total == nil { return nil }
         if halves[0] == "*" {
+            guard total != nil else { return nil }
             first = nil
             last = nil
             return
         }
-        let ends = halves[0].split(separator: "-", maxSplits: 1)
+        let ends = halves[0].split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
         guard ends.count == 2, let a = Int64(ends[0]), let b = Int64(ends[1]), a <= b else { return nil }
         first = a
         last = b
