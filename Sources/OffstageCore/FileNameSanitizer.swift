@@ -16,10 +16,10 @@ public enum FileNameSanitizer {
             scalars.append(scalar)
         }
         var name = String(scalars).trimmingCharacters(in: .whitespacesAndNewlines)
-        while name.hasPrefix(".") || name.hasPrefix("-") { name.removeFirst() }
-        name = name.trimmingCharacters(in: .whitespaces)
-        if name.isEmpty { return fallback }
-        return truncated(name, toBytes: maxBytes)
+        while let first = name.first, first == "." || first == "-" || first.isWhitespace { name.removeFirst() }
+        name = truncated(name, toBytes: maxBytes)
+        if name.isEmpty || name.hasPrefix(".") { return fallback + name }
+        return name
     }
 
     /// The name for a download: the user's, else the server's suggestion, else the URL's last path component.
