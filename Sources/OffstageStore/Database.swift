@@ -26,6 +26,8 @@ final class Database {
     var statements: [String: OpaquePointer] = [:]
     /// Whether a transaction opened by `transaction` is in progress.
     var inTransaction = false
+    /// Whether `close()` already ran (the handle must be closed exactly once).
+    private var isClosed = false
 
     /// Opens (and, unless read-only, creates and migrates) the store at `path`.
     init(path: String, readOnly: Bool, migrations: [Migration] = Schema.migrations) throws {
@@ -46,7 +48,7 @@ final class Database {
         handle = connection
         if code != SQLITE_OK {
             let failure = StoreError.sqlite(code: code, message: String(cString: sqlite3_errmsg(connection)))
-            sqlite3_close_v2(connection)
+            close()
             throw failure
         }
         do {
@@ -61,8 +63,11 @@ final class Database {
         close()
     }
 
-    /// Finalises every statement and closes the connection; the last connection checkpoints the WAL.
+    /// Finalises every statement and closes the connection (once; later calls do nothing).
+    /// The last connection to close checkpoints the WAL and removes it.
     func close() {
+        guard !isClosed else { return }
+        isClosed = true
         for statement in statements.values {
             sqlite3_finalize(statement)
         }

@@ -17,9 +17,14 @@ enum Schema {
     static var currentVersion: Int { migrations.count }
 
     /// Upgrades from `version` to the latest, in one transaction; stamps the application id on a new file.
+    ///
+    /// The version is read again inside the write transaction, so two processes opening a new store
+    /// at once do not both run the same steps.
     static func migrate(_ database: Database, from version: Int, migrations: [Migration]) throws {
         guard version < migrations.count else { return }
         try database.transaction {
+            let version = Int(try database.scalarInteger("PRAGMA user_version"))
+            guard version < migrations.count else { return }
             if version == 0 {
                 try database.execute("PRAGMA application_id = \(Database.applicationID)")
             }

@@ -49,4 +49,34 @@ struct InstanceLockTests {
             #expect(InstanceLock.owner(home: home) == nil)
         }
     }
+    @Test(
+        "a lock held by another process is reported, and released when that process exits",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/flock"))
+    )
+    func otherProcess() throws {
+        try withTemporaryHome { home in
+            try home.prepare()
+            #expect(FileManager.default.createFile(atPath: home.lockPath, contents: Data("4242\n".utf8)))
+            let holder = Process()
+            holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+            holder.arguments = ["-x", home.lockPath, "-c", "echo ready; cat"]
+            let input = Pipe()
+            let output = Pipe()
+            holder.standardInput = input
+            holder.standardOutput = output
+            try holder.run()
+            // The child prints only once it holds the lock.
+            let ready = output.fileHandleForReading.readData(ofLength: 6)
+            #expect(String(decoding: ready, as: UTF8.self) == "ready\n")
+            #expect(InstanceLock.owner(home: home) == 4242)
+            #expect(throws: StoreError.locked(pid: 4242, home: home.path)) { try InstanceLock.acquire(home: home) }
+
+            try input.fileHandleForWriting.close()
+            holder.waitUntilExit()
+            #expect(InstanceLock.owner(home: home) == nil)
+            let lock = try InstanceLock.acquire(home: home)
+            #expect(InstanceLock.owner(home: home) == getpid())
+            lock.release()
+        }
+    }
 }
