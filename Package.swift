@@ -63,7 +63,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OffstageEndToEndTests",
-            dependencies: ["OffstageTestSupport"],
+            dependencies: ["offstage", "OffstageStore", "OffstageOrigin", "OffstageTestSupport"],
             swiftSettings: strict
         ),
     ],

@@ -22,14 +22,14 @@ enum DemoCommand {
 
     static let scenarios = [
         Scenario(title: "a 48 MB download whose connection drops at 8 MB, resumed with Range + If-Range",
-            path: "/gen/48m?seed=1&rate=12m&drop=8000000", size: 48 << 20, seed: 1, name: "big.iso"),
+            path: "/gen/48m?seed=1&rate=8000000&drop=8000000", size: 48 << 20, seed: 1, name: "big.iso"),
         Scenario(title: "an interrupted download whose validator then changes: restarted from zero",
-            path: "/gen/6m?seed=2&rate=4m&drop=2000000&changeValidator=1", size: 6 << 20, seed: 2, name: "changed.bin"),
+            path: "/gen/6m?seed=2&rate=3000000&drop=2000000&changeValidator=1", size: 6 << 20, seed: 2, name: "changed.bin"),
         Scenario(title: "a 503 with Retry-After: 2, honoured, then success",
             path: "/gen/2m?seed=3&status=503&retryAfter=2", size: 2 << 20, seed: 3, name: "busy.bin"),
         Scenario(title: "three redirects, followed", path: "/redirect/3/gen/1m?seed=4", size: 1 << 20, seed: 4, name: "moved.bin"),
         Scenario(title: "unknown length (chunked): an honest size-unknown transfer",
-            path: "/gen/3m?seed=5&chunked=1&rate=3m", size: 3 << 20, seed: 5, name: "stream.bin"),
+            path: "/gen/3m?seed=5&chunked=1&rate=1500000", size: 3 << 20, seed: 5, name: "stream.bin"),
         Scenario(title: "a hostile server file name, sanitised",
             path: "/gen/64k?seed=6&filename=..%2F..%2F.bashrc%1B%5B31m%E2%80%AEgnp.exe", size: 64 << 10, seed: 6, name: nil),
         Scenario(title: "a redirect loop, refused", path: "/loop/a", size: -1, seed: 0, name: "loop.bin"),

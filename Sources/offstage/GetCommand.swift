@@ -12,7 +12,7 @@ enum GetCommand {
     static let session = "com.offstage.get"
 
     static func run(_ raw: [String], context: CLIContext) throws {
-        let args = try Arguments(raw, options: ["-o", "--output"], flags: ["--quiet", "-s"])
+        let args = try Arguments(raw, options: ["-o", "--output", "--retry"], flags: ["--quiet", "-s"])
         let url = try InputValidation.url(try args.single("URL"))
         let stripped = URLCredentials.stripped(url)
         var directory = FileManager.default.currentDirectoryPath
@@ -29,6 +29,7 @@ enum GetCommand {
         var options = RuntimeOptions()
         options.focus = [id]
         options.configureEngine = EngineDefaults.apply
+        if let attempts = try args.integer("--retry", in: 0...100) { options.retryPolicy.maxAttempts = attempts + 1 }
         if let credentials = OriginCredentials(url: url) { options.credentials[id] = credentials }
         let meter = ProgressMeter(enabled: isatty(STDERR_FILENO) == 1 && !args.flag("--quiet") && !args.flag("-s"))
         options.onTick = { meter.show($0, id: id) }

@@ -8,7 +8,7 @@ enum OffstageCommandLine {
 
           add URL [--name N] [--dir DIR] [--session ID] [--description TEXT] [--discretionary] [--begin-after DUR] [--priority P]
           upload FILE --to URL [--method PUT|POST] [--session ID] [--description TEXT]
-          get URL [-o PATH]            one download in the foreground; run it again after a kill to resume
+          get URL [-o PATH] [--retry N] one download in the foreground; run it again after a kill to resume
           run [--until-idle] [--quiet] the transfer engine without a dashboard
           ls [--json]                  transfers and their state
           events [--json] [--limit N]  the event log
