@@ -10,8 +10,15 @@ final class Connection {
     private var readIndex = 0
     private static let maxHeadBytes = 64 * 1024
 
+    /// Receive buffer for bodies, allocated on first use and reused for the connection's life.
+    private var scratch: UnsafeMutableRawBufferPointer?
+
     init(fd: Int32) {
         self.fd = fd
+    }
+
+    deinit {
+        scratch?.deallocate()
     }
 
     /// Number of bytes read but not consumed yet.
@@ -67,8 +74,8 @@ final class Connection {
             compact()
         }
         guard remaining > 0 else { return }
-        let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 256 * 1024, alignment: 16)
-        defer { scratch.deallocate() }
+        let scratch = self.scratch ?? UnsafeMutableRawBufferPointer.allocate(byteCount: 256 * 1024, alignment: 16)
+        self.scratch = scratch
         while remaining > 0 {
             let want = Int(min(Int64(scratch.count), remaining))
             let got = recv(fd, scratch.baseAddress, want, 0)
