@@ -64,9 +64,13 @@ enum FileSystem {
         }
     }
 
-    /// Creates an empty file with exactly `mode`, refusing symbolic links and existing files.
+    /// Creates an empty file with exactly `mode`, never through a symbolic link. When another process
+    /// created the file first, that file is left alone (it is checked like any existing file).
     static func createFile(_ path: String, mode: mode_t) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+        if fd < 0 && errno == EEXIST {
+            return
+        }
         guard fd >= 0 else {
             throw StoreError.fileSystem(operation: "create", path: path, reason: systemReason())
         }

@@ -93,3 +93,37 @@ struct ConcurrentWriterTests {
         }
     }
 }
+
+@Suite("Racing openers")
+struct RacingOpenerTests {
+    /// Errors collected from concurrent openers.
+    final class Failures: @unchecked Sendable {
+        // Safety: `items` is only touched while `lock` is held.
+        private let lock = NSLock()
+        private var items: [String] = []
+        /// Records one failure.
+        func add(_ error: any Error) { lock.withLock { items.append("\(error)") } }
+        /// Everything recorded.
+        var all: [String] { lock.withLock { items } }
+    }
+
+    @Test("several openers creating the same new store at once all succeed with one schema")
+    func concurrentCreation() throws {
+        try withTemporaryHome { home in
+            let failures = Failures()
+            DispatchQueue.concurrentPerform(iterations: 4) { _ in
+                do {
+                    let store = try Store.open(home: home)
+                    _ = try store.loadTasks()
+                    store.close()
+                } catch {
+                    failures.add(error)
+                }
+            }
+            #expect(failures.all.isEmpty)
+            let store = try Store.open(home: home)
+            #expect(try store.integrityCheck() == "ok")
+            #expect(try store.withDatabase { try $0.scalarInteger("PRAGMA user_version") } == 1)
+        }
+    }
+}
