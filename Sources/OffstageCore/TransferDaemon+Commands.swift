@@ -109,6 +109,7 @@ extension TransferDaemon {
 
     /// Stops every request in flight and queues its task again, so the store says what is true.
     mutating func shutdown(in transition: inout Transition) {
+        exclusive = []  // nothing starts again while the stopped requests' last reports drain
         for id in attempts.keys.sorted() {
             guard var task = tasks[id] else { continue }
             stopIfRunning(id, in: &transition)
