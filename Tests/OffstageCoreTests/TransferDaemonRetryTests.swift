@@ -1,0 +1,211 @@
+import Foundation
+import OffstageCore
+import Testing
+
+@Suite struct TransferDaemonRetryTests {
+    @Test func interruptionSchedulesARetryWithAWakeThenResumesFromTheCheckpoint() throws {
+        var h = DaemonHarness()
+        h.add(1)
+        h.accept(1, total: 1000, validator: etag)
+        h.checkpoint(1, 600)
+        let interrupted = h.end(1, .interrupted(reason: "connection reset", stalled: false), at: 10)
+        let task = try h.task(1)
+        #expect(task.state == .retrying)
+        #expect(task.attempts == 1)
+        #expect(task.error == "connection reset")
+        let retryAt = try #require(task.retryAt)
+        #expect(retryAt > h.now)
+        #expect(retryAt <= h.now + RetryPolicy().baseDelay)
+        #expect(interrupted.wakes == [retryAt])
+        #expect(interrupted.starts.isEmpty)
+        #expect(interrupted.logged(.retryScheduled, "task 1")?.reason.contains("attempt 1 of 8") == true)
+
+        let early = h.send(.timerFired, at: 10.1)
+        #expect(early.starts.isEmpty)
+        #expect(early.wakes == [retryAt])
+
+        h.now = retryAt
+        let fired = h.send(.timerFired)
+        let start = try #require(fired.starts.first)
+        #expect(start.offset == 600)
+        #expect(start.validator == etag)
+        #expect(try h.task(1).state == .running)
+        #expect(try h.task(1).retryAt == nil)
+    }
+
+    @Test func retryDelaysGrowWithTheAttempts() throws {
+        var h = DaemonHarness()
+        h.add(1)
+        var previous = 0.0
+        for attempt in 1...5 {
+            h.end(1, .interrupted(reason: "reset", stalled: false))
+            let task = try h.task(1)
+            #expect(task.attempts == attempt)
+            let delay = try #require(task.retryAt).timeIntervalSince(h.now)
+            #expect(delay >= previous / 2)
+            #expect(abs(delay - RetryPolicy().delay(attempt: attempt, taskID: 1, retryAfter: nil)) < 0.001)
+            previous = delay
+            h.now = try #require(task.retryAt)
+            #expect(h.send(.timerFired).starts.count == 1)
+        }
+    }
+
+    @Test func maxAttemptsFailsTheTaskWithAReason() throws {
+        var h = DaemonHarness(retryPolicy: RetryPolicy(maxAttempts: 3))
+        h.add(1)
+        for _ in 1...2 {
+            h.end(1, .interrupted(reason: "reset", stalled: false))
+            h.now = try #require(h.task(1).retryAt)
+            h.send(.timerFired)
+        }
+        let actions = h.end(1, .interrupted(reason: "reset", stalled: false))
+        let task = try h.task(1)
+        #expect(task.state == .failed)
+        #expect(task.retryAt == nil)
+        #expect(task.error == "reset (after 3 attempts)")
+        #expect(actions.logged(.failed, "task 1")?.reason == "reset (after 3 attempts)")
+        #expect(actions.wakes.isEmpty && actions.starts.isEmpty)
+    }
+
+    @Test func stallsDoNotCountTowardMaxAttemptsButFailAtTheResourceTimeout() throws {
+        var h = DaemonHarness(retryPolicy: RetryPolicy(maxAttempts: 2))
+        h.send(.sessionConfigured(SessionConfiguration(timeoutIntervalForRequest: 30, timeoutIntervalForResource: 600)))
+        let added = h.add(1)
+        #expect(added.starts.first?.idleTimeout == 30)
+        for round in 1...5 {
+            let stalled = h.end(1, .interrupted(reason: "no data for 30 s", stalled: true), at: Double(round * 100))
+            #expect(try h.task(1).state == .retrying, "stall \(round)")
+            #expect(try h.task(1).attempts == 0)
+            #expect(stalled.logged(.retryScheduled)?.reason.contains("stalled") == true)
+            h.now = try #require(h.task(1).retryAt)
+            h.send(.timerFired)
+        }
+        let last = h.end(1, .interrupted(reason: "no data for 30 s", stalled: true), at: 600)
+        let task = try h.task(1)
+        #expect(task.state == .failed)
+        #expect(task.error?.contains("resource timeout of 600 s") == true)
+        #expect(last.logged(.failed) != nil)
+    }
+
+    @Test func tooManyRequestsHonoursRetryAfter() throws {
+        var h = DaemonHarness()
+        h.add(1)
+        h.end(1, .rejected(.httpError(status: 429, retryAfter: 120)))
+        let task = try h.task(1)
+        #expect(task.state == .retrying)
+        #expect(task.httpStatus == 429)
+        #expect(task.error == "HTTP 429 Too Many Requests")
+        #expect(try #require(task.retryAt) >= h.now + 120)
+        #expect(h.send(.timerFired, at: 119).starts.isEmpty)
+        #expect(h.send(.timerFired, at: 120).starts.count == 1)
+    }
+
+    @Test func excessiveRetryAfterIsCapped() throws {
+        var h = DaemonHarness()
+        h.add(1)
+        h.end(1, .rejected(.httpError(status: 503, retryAfter: 86_400 * 30)))
+        #expect(try h.task(1).retryAt == h.now + RetryPolicy().retryAfterCap)
+    }
+
+    @Test(arguments: [(404, "HTTP 404 Not Found"), (403, "HTTP 403 Forbidden"), (410, "HTTP 410 Gone"),
+        (418, "HTTP 418"), (302, "HTTP 302")])
+    func permanentHTTPErrorFailsWithTheStatus(status: Int, reason: String) throws {
+        var h = DaemonHarness()
+        h.add(1)
+        let actions = h.end(1, .rejected(.httpError(status: status, retryAfter: nil)))
+        let task = try h.task(1)
+        #expect(task.state == .failed)
+        #expect(task.httpStatus == status)
+        #expect(task.error == reason)
+        #expect(actions.logged(.failed, "task 1")?.reason == reason)
+        #expect(actions.starts.isEmpty)
+    }
+
+    @Test func restartFromZeroDropsThePartialAndStartsAgain() throws {
+        var h = DaemonHarness()
+        h.add(1)
+        h.accept(1, total: 1000, validator: etag)
+        h.checkpoint(1, 500)
+        h.end(1, .interrupted(reason: "reset", stalled: false))
+        h.now = try #require(h.task(1).retryAt)
+        #expect(h.send(.timerFired).starts.first?.offset == 500)
+        let actions = h.end(1, .rejected(.restartFromZero(reason: "server answered 200 to a range request")))
+        let task = try h.task(1)
+        #expect(task.bytesWritten == 0)
+        #expect(task.validator == nil)
+        #expect(task.bytesExpected == -1)
+        #expect(task.state == .running)
+        #expect(actions.logged(.restarted, "task 1")?.reason.contains("200 to a range request") == true)
+        let start = try #require(actions.starts.first)
+        #expect(start.offset == 0)
+        #expect(start.validator == nil)
+    }
+
+    @Test func serverThatKeepsForcingRestartsIsRetriedWithBackoff() throws {
+        var h = DaemonHarness()
+        h.add(1)
+        for _ in 1...3 {
+            #expect(h.end(1, .rejected(.restartFromZero(reason: "again"))).starts.count == 1)
+        }
+        let fourth = h.end(1, .rejected(.restartFromZero(reason: "again")))
+        #expect(fourth.starts.isEmpty)
+        #expect(try h.task(1).state == .retrying)
+        #expect(try h.task(1).error?.contains("keeps refusing to resume") == true)
+    }
+
+    @Test func alreadyCompleteGoesStraightToFinishing() throws {
+        var h = DaemonHarness()
+        h.add(1)
+        h.end(1, .rejected(.alreadyComplete(total: 1000)))
+        #expect(try h.task(1).state == .finishing)
+        #expect(try h.task(1).bytesWritten == 1000)
+    }
+
+    @Test func redirectIsFollowedAndTheEffectiveURLStored() throws {
+        var h = DaemonHarness()
+        h.add(1, url: "https://a.example/file")
+        let actions = h.end(1, .rejected(.redirect(location: "/mirror/file")))
+        #expect(actions.starts.map(\.url) == ["https://a.example/mirror/file"])
+        #expect(actions.logged(.redirected, "task 1")?.reason == "to https://a.example/mirror/file")
+        h.accept(1)
+        #expect(try h.task(1).effectiveURL == "https://a.example/mirror/file")
+        #expect(try h.task(1).url == "https://a.example/file")
+    }
+
+    @Test func redirectToHTTPFromHTTPSFailsTheTask() throws {
+        var h = DaemonHarness()
+        h.add(1, url: "https://a.example/file")
+        let actions = h.end(1, .rejected(.redirect(location: "http://a.example/file")))
+        #expect(actions.starts.isEmpty)
+        #expect(try h.task(1).state == .failed)
+        #expect(try h.task(1).error == "redirect from https to http refused")
+    }
+
+    @Test func redirectLoopFailsTheTask() throws {
+        var h = DaemonHarness()
+        h.add(1, url: "https://a.example/one")
+        h.end(1, .rejected(.redirect(location: "/two")))
+        h.end(1, .rejected(.redirect(location: "/one")))
+        #expect(try h.task(1).state == .failed)
+        #expect(try h.task(1).error?.contains("loop") == true)
+    }
+
+    @Test func redirectLimitFailsTheTask() throws {
+        var h = DaemonHarness(redirectPolicy: RedirectPolicy(maxRedirects: 2))
+        h.add(1, url: "https://a.example/0")
+        #expect(h.end(1, .rejected(.redirect(location: "/1"))).starts.count == 1)
+        #expect(h.end(1, .rejected(.redirect(location: "/2"))).starts.count == 1)
+        h.end(1, .rejected(.redirect(location: "/3")))
+        #expect(try h.task(1).state == .failed)
+        #expect(try h.task(1).error?.contains("too many redirects") == true)
+    }
+
+    @Test func retryStartsAgainFromTheOriginalURLNotTheRedirect() throws {
+        var h = DaemonHarness()
+        h.add(1, url: "https://a.example/file")
+        h.end(1, .rejected(.redirect(location: "https://cdn.example/file")))
+        h.end(1, .interrupted(reason: "reset", stalled: false))
+        h.now = try #require(h.task(1).retryAt)
+        #expect(h.send(.timerFired).starts.map(\.url) == ["https://a.example/file"])
+    }
+}
