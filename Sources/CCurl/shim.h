@@ -20,6 +20,7 @@ static inline CURLcode offstage_curl_getinfo_pointer(CURL *h, CURLINFO i, void *
 static inline CURLMcode offstage_curl_multi_setopt_long(CURLM *m, CURLMoption o, long v) { return curl_multi_setopt(m, o, v); }
 static inline CURLcode offstage_curl_global_init_default(void) { return curl_global_init(CURL_GLOBAL_DEFAULT); }
 static inline size_t offstage_curl_read_abort(void) { return CURL_READFUNC_ABORT; }
+static inline CURLcode offstage_curl_getinfo_socket(CURL *h, curl_socket_t *v) { return curl_easy_getinfo(h, CURLINFO_ACTIVESOCKET, v); }
 static inline long offstage_curl_auth_basic(void) { return (long)CURLAUTH_BASIC; }
 static inline size_t offstage_curl_error_size(void) { return CURL_ERROR_SIZE; }
 /// The result code of a finished transfer: the union member of CURLMsg Swift cannot name reliably.

@@ -1,4 +1,5 @@
 import CCurl
+import Glibc
 import OffstageCore
 
 /// A command for the engine thread, queued in FIFO order.
@@ -20,6 +21,16 @@ final class EngineLoop {
     private let report: @Sendable (TransferReport) -> Void
     /// Active transfers by task ID; keeps each `Transfer` alive while its handle is in the multi handle.
     private var active: [Int64: Transfer] = [:]
+    /// Downloads libcurl finished whose connection is watched briefly for bytes past Content-Length.
+    private var settling: [Settling] = []
+    /// How long a finished download's connection is watched for excess bytes.
+    static let settleSeconds = 0.05
+
+    private struct Settling {
+        let transfer: Transfer
+        let socket: Int32
+        let deadline: Double
+    }
 
     init(multi: UnsafeMutableRawPointer?, configuration: EngineConfiguration, report: @escaping @Sendable (TransferReport) -> Void) {
         self.multi = multi
@@ -44,7 +55,7 @@ final class EngineLoop {
         return true
     }
 
-    /// Lets libcurl move data, then ends every transfer it reports done.
+    /// Lets libcurl move data, then ends (or starts settling) every transfer it reports done.
     func perform() {
         guard let multi else { return }
         var running: Int32 = 0
@@ -53,15 +64,46 @@ final class EngineLoop {
         while let message = curl_multi_info_read(multi, &left) {
             guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle else { continue }
             let result = offstage_curl_msg_result(message)
-            if let transfer = active.values.first(where: { $0.easy == handle }) { end(transfer, result: result) }
+            guard let transfer = active.values.first(where: { $0.easy == handle }) else { continue }
+            if result == CURLE_OK, let socket = transfer.settleSocket() {
+                _ = curl_multi_remove_handle(multi, handle)
+                settling.append(Settling(transfer: transfer, socket: socket, deadline: MonotonicClock.now() + Self.settleSeconds))
+            } else {
+                end(transfer, result: result)
+            }
+        }
+        settle()
+    }
+
+    /// Waits for socket activity (libcurl's and the settling connections'), libcurl's next timeout,
+    /// a wakeup, or `milliseconds`.
+    func poll(milliseconds: Int32) {
+        guard let multi else { return }
+        var timeout = milliseconds
+        if let nearest = settling.map(\.deadline).min() {
+            timeout = min(timeout, Int32(max(0, ((nearest - MonotonicClock.now()) * 1000).rounded(.up))))
+        }
+        var extra = settling.map { curl_waitfd(fd: $0.socket, events: Int16(CURL_WAIT_POLLIN), revents: 0) }
+        var ready: Int32 = 0
+        _ = extra.withUnsafeMutableBufferPointer { fds in
+            curl_multi_poll(multi, fds.baseAddress, UInt32(fds.count), timeout, &ready)
         }
     }
 
-    /// Waits for socket activity, libcurl's next timeout, a wakeup, or `milliseconds`.
-    func poll(milliseconds: Int32) {
-        guard let multi else { return }
-        var ready: Int32 = 0
-        _ = curl_multi_poll(multi, nil, 0, milliseconds, &ready)
+    /// Ends settling transfers whose connection became readable (peeking for excess) or whose time is up.
+    private func settle() {
+        guard !settling.isEmpty else { return }
+        let now = MonotonicClock.now()
+        var done: [Transfer] = []
+        settling.removeAll { entry in
+            var probe = pollfd(fd: entry.socket, events: Int16(POLLIN), revents: 0)
+            let readable = Glibc.poll(&probe, 1, 0) == 1
+            if readable { entry.transfer.noteTrailingBytes(on: entry.socket) }
+            guard readable || now >= entry.deadline else { return false }
+            done.append(entry.transfer)
+            return true
+        }
+        for transfer in done { end(transfer, result: CURLE_OK) }
     }
 
     private func start(_ request: TransferRequest, credentials: OriginCredentials?) {
@@ -86,6 +128,7 @@ final class EngineLoop {
 
     /// Removes the transfer from the multi handle, reports its final checkpoint and its end, frees it.
     private func end(_ transfer: Transfer, result: CURLcode?) {
+        settling.removeAll { $0.transfer === transfer }
         if let multi, let easy = transfer.easy { _ = curl_multi_remove_handle(multi, easy) }
         active[transfer.request.taskID] = nil
         let end = transfer.finish(result: result)

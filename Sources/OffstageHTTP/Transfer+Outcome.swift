@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import Glibc
 import OffstageCore
 
 extension Transfer {
@@ -34,6 +35,24 @@ extension Transfer {
             return .interrupted(reason: "body ended at \(position) of \(expectedTotal) bytes", stalled: false)
         }
         return .completed(bytes: position, status: status, responseSummary: nil)
+    }
+
+    /// The connection to watch for bytes past the body, when libcurl finished a download of known
+    /// length without noticing any: libcurl stops reading at Content-Length and says "Excess found"
+    /// only when the excess arrived in the same read. Call before removing the handle.
+    func settleSocket() -> Int32? {
+        guard isDownload, accepted, !excessFound, failure == nil, expectedTotal >= 0, position == expectedTotal, let easy
+        else { return nil }
+        var socket: curl_socket_t = -1
+        guard offstage_curl_getinfo_socket(easy, &socket) == CURLE_OK, socket >= 0 else { return nil }
+        return socket
+    }
+
+    /// Peeks (without consuming or waiting) at a readable connection: data means the body ran long;
+    /// end of file or an error means the server simply closed.
+    func noteTrailingBytes(on socket: Int32) {
+        var byte: UInt8 = 0
+        if recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) == 1 { excessFound = true }
     }
 
     /// libcurl failed: a stall, a cut connection, a network error (retryable) or a permanent problem.

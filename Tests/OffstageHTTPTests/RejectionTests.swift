@@ -1,0 +1,90 @@
+import Foundation
+import OffstageCore
+import OffstageHTTP
+import OffstageOrigin
+import OffstageTestSupport
+import Testing
+
+@Suite("CurlEngine rejections")
+struct RejectionTests {
+    /// Writes the first `count` bytes of `/gen` content (seed 1) as task 1's part file.
+    private func seedPart(_ harness: EngineHarness, count: Int64) throws {
+        try Data(GeneratedContent.bytes(0..<count, seed: 1)).write(to: URL(fileURLWithPath: harness.partPath(1)))
+    }
+
+    private func expectRestart(_ reports: [TransferReport], _ harness: EngineHarness, keeps offset: Int64) {
+        guard case .rejected(.restartFromZero) = reports.end else {
+            Issue.record("expected restartFromZero, got \(String(describing: reports.end))")
+            return
+        }
+        #expect(reports.accepted == nil)
+        #expect(reports.checkpoints.isEmpty)
+        #expect(harness.partSize(1) == offset)
+    }
+
+    @Test func ifRangeMismatchRestartsBeforeAnyByte() throws {
+        let origin = try OriginFixture()
+        defer { origin.stop() }
+        let harness = try EngineHarness()
+        try seedPart(harness, count: 4096)
+        let reports = try harness.run(download(origin.url("/gen/1m"), offset: 4096, validator: "\"stale\""))
+        expectRestart(reports, harness, keeps: 4096)
+        #expect(origin.server.requestLog().last?.ifRange == "\"stale\"")
+    }
+
+    @Test func rangeIgnoredRestarts() throws {
+        let origin = try OriginFixture()
+        defer { origin.stop() }
+        let harness = try EngineHarness()
+        let url = origin.url("/gen/1m?ignoreRange=1&times=5")
+        let first = try harness.run(download(url, id: 2))
+        let validator = first.accepted?.validator
+        try seedPart(harness, count: 1000)
+        let reports = try harness.run(download(url, offset: 1000, validator: validator))
+        expectRestart(reports, harness, keeps: 1000)
+        #expect(origin.server.requestLog().last?.status == 200)
+    }
+
+    @Test func badRangeStartRestarts() throws {
+        let origin = try OriginFixture()
+        defer { origin.stop() }
+        let harness = try EngineHarness()
+        let url = origin.url("/gen/1m?badRangeStart=1&times=5")
+        let validator = try harness.run(download(url, id: 2)).accepted?.validator
+        try seedPart(harness, count: 1000)
+        let reports = try harness.run(download(url, offset: 1000, validator: validator))
+        expectRestart(reports, harness, keeps: 1000)
+    }
+
+    @Test func tooManyRequestsCarriesRetryAfter() throws {
+        let origin = try OriginFixture()
+        defer { origin.stop() }
+        let harness = try EngineHarness()
+        let reports = try harness.run(download(origin.url("/gen/1m?status=429&retryAfter=7")))
+        #expect(reports.end == .rejected(.httpError(status: 429, retryAfter: 7)))
+        #expect(harness.partSize(1) == Int64(0))
+    }
+
+    @Test func notFoundIsAnHTTPError() throws {
+        let origin = try OriginFixture()
+        defer { origin.stop() }
+        let harness = try EngineHarness()
+        let reports = try harness.run(download(origin.url("/files/missing.bin")))
+        #expect(reports.end == .rejected(.httpError(status: 404, retryAfter: nil)))
+        #expect(harness.partSize(1) == Int64(0))
+    }
+
+    @Test func redirectIsReportedNotFollowed() throws {
+        let origin = try OriginFixture()
+        defer { origin.stop() }
+        let harness = try EngineHarness()
+        let reports = try harness.run(download(origin.url("/redirect/1/gen/1m")))
+        guard case .rejected(.redirect(let location)) = reports.end else {
+            Issue.record("expected a redirect, got \(String(describing: reports.end))")
+            return
+        }
+        #expect(location.hasSuffix("/gen/1m"))
+        #expect(harness.partSize(1) == Int64(0))
+        #expect(origin.server.requestLog().count == 1)
+    }
+}
