@@ -51,9 +51,15 @@ public enum FileNameSanitizer {
     /// Splits `archive.tar.gz` into (`archive.tar`, `.gz`); a name without a dot has no extension.
     static func splitExtension(_ name: String) -> (String, String) {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return (name, "") }
-        let ext = String(name[dot...])
+        var start = dot
+        // Keep compound archive extensions together: `backup.tar.gz` → (`backup`, `.tar.gz`).
+        let stem = name[..<dot]
+        if let inner = stem.lastIndex(of: "."), inner != name.startIndex, name[inner...].lowercased().hasPrefix(".tar.") {
+            start = inner
+        }
+        let ext = String(name[start...])
         guard ext.utf8.count <= 16 else { return (name, "") }
-        return (String(name[..<dot]), ext)
+        return (String(name[..<start]), ext)
     }
 
     /// Cuts a string to at most `limit` UTF-8 bytes without splitting a character, keeping a short extension.

@@ -86,10 +86,11 @@ extension TransferDaemon {
 
     /// Remembers a wait reason, logging it only when it changes.
     private mutating func noteWaiting(_ task: TransferTask, _ reason: String, in transition: inout Transition) {
-        let kind = reason.split(separator: " ").prefix(2).joined(separator: " ")
-        let previous = waitReasons[task.id].map { $0.split(separator: " ").prefix(2).joined(separator: " ") }
+        // Log a wait when its kind changes, not when only a countdown or a count in it does.
+        func kind(_ text: String) -> String { String(text.unicodeScalars.filter { !CharacterSet.decimalDigits.contains($0) }) }
+        let previous = waitReasons[task.id].map(kind)
         waitReasons[task.id] = reason
-        if previous != kind, !reason.hasPrefix("retry in") { transition.log(.waiting, task.subject, reason) }
+        if previous != kind(reason), !reason.hasPrefix("retry in") { transition.log(.waiting, task.subject, reason) }
     }
 
     /// A short human duration: `45 s`, `12 min`, `3 h`.

@@ -98,7 +98,7 @@ import Testing
         ("photo.jpg", 2, "photo (2).jpg"),
         ("photo.jpg", 0, "photo.jpg"),
         ("README", 1, "README (1)"),
-        ("archive.tar.gz", 1, "archive.tar (1).gz"),
+        ("archive.tar.gz", 1, "archive (1).tar.gz"),
         ("name.", 3, "name (3)."),
         ("weird.extension-longer-than-sixteen", 1, "weird.extension-longer-than-sixteen (1)"),
     ])

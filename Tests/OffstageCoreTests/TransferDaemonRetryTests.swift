@@ -67,6 +67,20 @@ import Testing
         #expect(actions.wakes.isEmpty && actions.starts.isEmpty)
     }
 
+    @Test func progressBetweenDropsEarnsBackTheAttempts() throws {
+        var h = DaemonHarness(retryPolicy: RetryPolicy(maxAttempts: 3))
+        h.add(1)
+        for round in 1...5 {
+            h.accept(1, offset: Int64(round - 1) * 100, total: 1000)
+            h.checkpoint(1, Int64(round) * 100)
+            h.end(1, .interrupted(reason: "reset", stalled: false))
+            #expect(try h.task(1).state == .retrying)
+            #expect(try h.task(1).attempts == 1)
+            h.now = try #require(h.task(1).retryAt)
+            h.send(.timerFired)
+        }
+    }
+
     @Test func stallsDoNotCountTowardMaxAttemptsButFailAtTheResourceTimeout() throws {
         var h = DaemonHarness(retryPolicy: RetryPolicy(maxAttempts: 2))
         h.send(.sessionConfigured(SessionConfiguration(timeoutIntervalForRequest: 30, timeoutIntervalForResource: 600)))
