@@ -40,7 +40,7 @@ public enum FileNameSanitizer {
     }
 
     /// Characters never allowed in a name: C0 and C1 controls, DEL, bidi overrides and isolates, and NUL.
-    static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
         if v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v) { return true }
         if (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) { return true }

@@ -98,6 +98,7 @@ extension TransferDaemon {
         let s = max(0, seconds)
         if s < 90 { return "\(Int(s.rounded(.up))) s" }
         if s < 90 * 60 { return "\(Int((s / 60).rounded())) min" }
-        return "\(Int((s / 3600).rounded())) h"
+        if s < 48 * 3600 { return "\(Int((s / 3600).rounded())) h" }
+        return "\(Int((s / 86400).rounded())) d"
     }
 }

@@ -13,6 +13,8 @@ enum OffstageCommandLine {
           ls [--json]                  transfers and their state
           events [--json] [--limit N]  the event log
           pause|resume|cancel ID
+          session [ID [--discretionary on|off] [--launch-events on|off] [--timeout-request DUR] [--timeout-resource DUR]
+                  [--max-connections N] [--cellular on|off] [--expensive on|off] [--constrained on|off]]
           device [wifi|cellular|offline] [charging on|off] [battery N] [low-power on|off] [refresh on|off]
           origin [--port P] [--rate R] [--root DIR] [--host H]   the local test origin
           demo [--home DIR]            a scripted demo against the local origin (no network needed)
@@ -50,6 +52,7 @@ enum OffstageCommandLine {
             case "events": try EventsCommand.run(rest, context: context)
             case "pause", "resume", "cancel": try TaskControlCommand.run(command, rest, context: context)
             case "device": try DeviceCommand.run(rest, context: context)
+            case "session": try SessionCommand.run(rest, context: context)
             case "origin": try OriginCommand.run(rest)
             case "demo": try DemoCommand.run(rest, explicitHome: explicitHome)
             case "help", "-h", "--help": print(usage)
