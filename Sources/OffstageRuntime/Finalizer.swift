@@ -28,7 +28,9 @@ struct Finalizer {
             KillPoint.hit("finalize-after-link")
             return complete(task, part: part, delivered: chosen)
         case .failure(let error) where error.code == EEXIST:
-            if PosixFiles.sameFile(part, chosen) { return complete(task, part: part, delivered: chosen) }
+            if PosixFiles.sameFile(part, chosen) || PosixFiles.isCopyAcrossDevices(of: part, at: chosen) {
+                return complete(task, part: part, delivered: chosen)
+            }
             return choose(task, startingAt: 1)
         case .failure(let error) where error.code == EXDEV:
             return copyAcrossDevices(task, part: part, delivered: chosen)
