@@ -63,7 +63,8 @@ extension Transfer {
         return problems.first
     }
 
-    /// `LOW_SPEED_TIME`: the idle timeout rounded up, at least one second.
+    /// `LOW_SPEED_TIME`: the idle timeout rounded up, at least one second. libcurl averages the
+    /// speed over its last ~5 s, so a stall right after data is noticed about 5 s + this late.
     var idleSeconds: Int {
         guard request.idleTimeout.isFinite, request.idleTimeout > 1 else { return 1 }
         return Int(min(request.idleTimeout, 86_400).rounded(.up))
