@@ -56,4 +56,28 @@ public enum LogKind: String, Codable, Sendable, CaseIterable {
     case daemonStarted = "daemon-started"
     /// A command from another process was executed or refused.
     case command
+    /// The app registered a BG task launch handler (or `register` returned false).
+    case bgRegistered = "bg-registered"
+    /// The app submitted a BG task request.
+    case bgSubmitted = "bg-submitted"
+    /// A BG task submit failed with an error.
+    case bgRejected = "bg-rejected"
+    /// A BG task request was cancelled.
+    case bgCancelled = "bg-cancelled"
+    /// The system launched a BG task.
+    case bgLaunched = "bg-launched"
+    /// A BG task's expiration handler was called, or it expired without one.
+    case bgExpired = "bg-expired"
+    /// A BG task ended (completed or failed).
+    case bgCompleted = "bg-completed"
+    /// The app was killed because a BG task did not complete in time (0x2182bad2).
+    case bgKilled = "bg-killed"
+    /// A BG task was interrupted because the app process ended while it ran.
+    case bgInterrupted = "bg-interrupted"
+    /// The app crashed with an exception (late or duplicate registration, no launch handler).
+    case appCrashed = "app-crashed"
+    /// The app was launched or brought to the front, or left it.
+    case appLifecycle = "app-lifecycle"
+    /// The wall clock jumped against the monotonic clock.
+    case clockJumped = "clock-jumped"
 }

@@ -1,0 +1,77 @@
+import Foundation
+
+/// The BG scheduler's policy: given the state, the device and the time, whether a pending request may launch
+/// now, and if not, the first reason that holds it (checked in a fixed order, so the answer is stable).
+public struct SchedulerPolicy: Sendable, Equatable {
+    /// The parameters.
+    public var configuration: SchedulerPolicyConfiguration
+
+    /// A policy with these parameters.
+    public init(configuration: SchedulerPolicyConfiguration = SchedulerPolicyConfiguration()) {
+        self.configuration = configuration
+    }
+
+    /// Credits a launch of this identifier costs: app refresh pays `launchCost` (times the penalty multiplier
+    /// while the identifier has strikes); processing is not charged to the budget.
+    public func launchCost(_ request: BGTaskRequest, state: TaskSchedulerState) -> Double {
+        guard request.kind == .appRefresh else { return 0 }
+        let strikes = state.penalties[request.identifier]?.strikes ?? 0
+        return configuration.launchCost * (strikes > 0 ? configuration.penaltyCostMultiplier : 1)
+    }
+
+    /// Why `pending` may not launch at wall time `now` / steady time `steady`, or nil when it may.
+    ///
+    /// `state.budget` must already be accrued to `steady`.
+    public func blockingReason(for pending: PendingTaskRequest, state: TaskSchedulerState,
+                               now: Date, steady: Double) -> WaitReason? {
+        let c = configuration
+        let request = pending.request
+        let device = state.device
+        if state.runningTask(request.identifier) != nil { return .alreadyRunning }
+        if !device.conditions.backgroundRefresh { return .backgroundRefreshOff }
+        if state.swipedAway { return .appSwipedAway }
+        if !handlerMayExist(request.identifier, state: state) { return .noHandlerRegistered }
+        if let earliest = request.earliestBeginDate, earliest > now { return .earliestIn(earliest.timeIntervalSince(now)) }
+        if let penalty = state.penalties[request.identifier], penalty.until > steady {
+            return .penalisedUntil(now + (penalty.until - steady))
+        }
+        if device.conditions.lowPowerMode { return .lowPowerMode }
+        if device.batteryCriticallyLow(below: c.criticalBatteryLevel) {
+            return .batteryCriticallyLow(device.conditions.batteryLevel)
+        }
+        if request.requiresExternalPower && !device.conditions.charging { return .needsExternalPower }
+        if request.requiresNetworkConnectivity && device.conditions.network == .offline { return .needsNetwork }
+        if request.kind == .processing {
+            if !state.budget.usedRecently(at: steady, c) { return .appNotUsedRecently }
+            if device.inUse { return .deviceInUse }
+            if !device.conditions.charging {
+                let since = request.earliestBeginDate ?? pending.submittedAt
+                let waited = now.timeIntervalSince(since)
+                if waited < c.processingOnBatteryAfter { return .prefersExternalPower(runsOnBatteryIn: c.processingOnBatteryAfter - waited) }
+            }
+        }
+        if state.phase == .foreground || state.phase == .launchingForeground { return .appInForeground }
+        let cost = launchCost(request, state: state)
+        if cost > 0 && !state.budget.canAfford(cost) {
+            return .budgetSpent(nextCreditIn: state.budget.timeUntilAffordable(cost, at: steady, c))
+        }
+        if state.launchWouldResumeApp {
+            let remaining = state.limiter.hasLapsed(at: steady) ? 0 : state.limiter.remaining(at: steady)
+            if remaining > 0 { return .relaunchLimiter(remaining) }
+        }
+        return nil
+    }
+
+    /// Whether the app can have a handler for the identifier: registered in the running process, or, when the
+    /// app is not running, registered at its last finished launch (unknown before the first launch: yes).
+    public func handlerMayExist(_ identifier: String, state: TaskSchedulerState) -> Bool {
+        switch state.phase {
+        case .launchingForeground, .launchingBackground:
+            true
+        case .foreground, .background:
+            state.registered.contains(identifier)
+        case .notRunning:
+            state.lastLaunchRegistered?.contains(identifier) ?? true
+        }
+    }
+}

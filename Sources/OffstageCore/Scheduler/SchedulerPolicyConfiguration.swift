@@ -1,0 +1,109 @@
+import Foundation
+
+/// Every parameter of the BG scheduler's policy, with defaults modelled on iOS.
+///
+/// Decoding fills any missing key with its default, so a `config/` file need only name what it changes.
+public struct SchedulerPolicyConfiguration: Codable, Sendable, Equatable {
+    /// Seconds between scheduler wakes, when requests are evaluated (default 900 = 15 min).
+    public var wakeInterval: Double = 900
+    /// Seeded jitter applied to each wake interval, as a fraction (default 0.2 = ±20%).
+    public var wakeJitter: Double = 0.2
+    /// Background time an app-refresh task gets, in seconds (default 30).
+    public var appRefreshAllowance: Double = 30
+    /// Background time a processing task gets, in seconds (default 600 = 10 min).
+    public var processingAllowance: Double = 600
+    /// The expiration handler is called this many seconds before the deadline (default 5).
+    public var expirationLead: Double = 5
+    /// Below this battery level (%) on battery, only essential work runs (default 20).
+    public var criticalBatteryLevel: Int = 20
+    /// Pending app-refresh requests allowed per app (Apple: 1).
+    public var maxPendingAppRefresh: Int = 1
+    /// Pending processing requests allowed per app (Apple: 10).
+    public var maxPendingProcessing: Int = 10
+    /// Budget credits a fresh install starts with (default 2).
+    public var initialCredits: Double = 2
+    /// Credits earned each time the user opens the app (default 1).
+    public var creditsPerOpen: Double = 1
+    /// Budget capacity with no recent use (default 2).
+    public var baseCapacity: Double = 2
+    /// Extra capacity per average daily open over the past week (default 1).
+    public var capacityPerDailyOpen: Double = 1
+    /// Largest capacity (default 12).
+    public var maxCapacity: Double = 12
+    /// Seconds to regenerate one credit for an app opened once a day, every day; more opens speed it up
+    /// (see `BackgroundBudget.refillInterval`; default 10 800 = 3 h).
+    public var refillInterval: Double = 10_800
+    /// Daily opens beyond this do not speed up the refill further (default 8).
+    public var maxCountedOpensPerDay: Double = 8
+    /// Credits one app-refresh launch costs (default 1).
+    public var launchCost: Double = 1
+    /// How far back opens count for the budget and for "used recently", in seconds (default 7 days).
+    public var usageWindow: Double = 604_800
+    /// How long an identifier is deferred after its task was killed or expired without a handler (default 6 h).
+    public var penaltyDuration: Double = 21_600
+    /// Longest deferral after repeated penalties; each strike doubles it (default 48 h).
+    public var maxPenaltyDuration: Double = 172_800
+    /// While an identifier has strikes, its launches cost this many times `launchCost` (default 2).
+    public var penaltyCostMultiplier: Double = 2
+    /// A processing request on battery waits this long past its earliest date for power before running anyway
+    /// (default 36 h, so it runs within about two days).
+    public var processingOnBatteryAfter: Double = 129_600
+    /// First relaunch-limiter delay in seconds (default 60).
+    public var relaunchInitialDelay: Double = 60
+    /// Longest relaunch-limiter delay in seconds (default 3600).
+    public var relaunchMaxDelay: Double = 3600
+    /// A wall-clock step larger than this many seconds against the monotonic clock is a clock jump (default 5).
+    public var clockJumpTolerance: Double = 5
+    /// Decisions kept in memory (default 200); older ones have gone out in commits.
+    public var decisionLogLimit: Int = 200
+    /// Finished runs kept in the state (default 100).
+    public var runHistoryLimit: Int = 100
+
+    /// The defaults.
+    public init() {}
+
+    /// Decodes, taking the default for every missing key.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        func value<T: Decodable>(_ key: CodingKeys, _ fallback: T) throws -> T {
+            try c.decodeIfPresent(T.self, forKey: key) ?? fallback
+        }
+        let d = SchedulerPolicyConfiguration()
+        wakeInterval = try value(.wakeInterval, d.wakeInterval)
+        wakeJitter = try value(.wakeJitter, d.wakeJitter)
+        appRefreshAllowance = try value(.appRefreshAllowance, d.appRefreshAllowance)
+        processingAllowance = try value(.processingAllowance, d.processingAllowance)
+        expirationLead = try value(.expirationLead, d.expirationLead)
+        criticalBatteryLevel = try value(.criticalBatteryLevel, d.criticalBatteryLevel)
+        maxPendingAppRefresh = try value(.maxPendingAppRefresh, d.maxPendingAppRefresh)
+        maxPendingProcessing = try value(.maxPendingProcessing, d.maxPendingProcessing)
+        initialCredits = try value(.initialCredits, d.initialCredits)
+        creditsPerOpen = try value(.creditsPerOpen, d.creditsPerOpen)
+        baseCapacity = try value(.baseCapacity, d.baseCapacity)
+        capacityPerDailyOpen = try value(.capacityPerDailyOpen, d.capacityPerDailyOpen)
+        maxCapacity = try value(.maxCapacity, d.maxCapacity)
+        refillInterval = try value(.refillInterval, d.refillInterval)
+        maxCountedOpensPerDay = try value(.maxCountedOpensPerDay, d.maxCountedOpensPerDay)
+        launchCost = try value(.launchCost, d.launchCost)
+        usageWindow = try value(.usageWindow, d.usageWindow)
+        penaltyDuration = try value(.penaltyDuration, d.penaltyDuration)
+        maxPenaltyDuration = try value(.maxPenaltyDuration, d.maxPenaltyDuration)
+        penaltyCostMultiplier = try value(.penaltyCostMultiplier, d.penaltyCostMultiplier)
+        processingOnBatteryAfter = try value(.processingOnBatteryAfter, d.processingOnBatteryAfter)
+        relaunchInitialDelay = try value(.relaunchInitialDelay, d.relaunchInitialDelay)
+        relaunchMaxDelay = try value(.relaunchMaxDelay, d.relaunchMaxDelay)
+        clockJumpTolerance = try value(.clockJumpTolerance, d.clockJumpTolerance)
+        decisionLogLimit = try value(.decisionLogLimit, d.decisionLogLimit)
+        runHistoryLimit = try value(.runHistoryLimit, d.runHistoryLimit)
+    }
+
+    /// The allowance of a task kind.
+    public func allowance(_ kind: BGTaskKind) -> Double {
+        kind == .appRefresh ? appRefreshAllowance : processingAllowance
+    }
+
+    /// The pending-request limit of a task kind.
+    public func pendingLimit(_ kind: BGTaskKind) -> Int {
+        kind == .appRefresh ? maxPendingAppRefresh : maxPendingProcessing
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// Why a pending request is not running now; `text` renders it as a short human string.
+public enum WaitReason: Codable, Sendable, Equatable, Hashable {
+    /// Its earliest begin date is this many seconds away.
+    case earliestIn(Double)
+    /// It requires external power and the device is on battery.
+    case needsExternalPower
+    /// It requires a network and the device is offline.
+    case needsNetwork
+    /// The budget is spent; the next credit comes in this many seconds (nil: only when the app is opened).
+    case budgetSpent(nextCreditIn: Double?)
+    /// The app did not register a handler for it at its last launch.
+    case noHandlerRegistered
+    /// The Background App Refresh switch is off.
+    case backgroundRefreshOff
+    /// Low Power Mode is on.
+    case lowPowerMode
+    /// The battery is critically low (this level, %) and not charging.
+    case batteryCriticallyLow(Int)
+    /// A processing task waits for the device to be idle.
+    case deviceInUse
+    /// A processing task prefers external power; it runs on battery after this many more seconds.
+    case prefersExternalPower(runsOnBatteryIn: Double)
+    /// A processing task of an app not opened within the past week.
+    case appNotUsedRecently
+    /// The relaunch rate limiter holds the app for this many seconds.
+    case relaunchLimiter(Double)
+    /// The identifier was penalised until this wall-clock date.
+    case penalisedUntil(Date)
+    /// The user swiped the app away in the app switcher; nothing runs until they open it again.
+    case appSwipedAway
+    /// The app is in the foreground; background tasks wait until it leaves.
+    case appInForeground
+    /// A task with this identifier is running now.
+    case alreadyRunning
+    /// Nothing holds it: it launches at the next scheduler wake, in this many seconds.
+    case eligible(nextWakeIn: Double?)
+
+    /// The short human string, e.g. `earliest in 12 min`; dates in `timeZone` as `HH:mm`.
+    public func text(timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current) -> String {
+        switch self {
+        case .earliestIn(let s): "earliest in \(DurationText.short(s))"
+        case .needsExternalPower: "needs external power"
+        case .needsNetwork: "needs a network"
+        case .budgetSpent(let s?): "budget spent, next credit in \(DurationText.short(s))"
+        case .budgetSpent(nil): "budget spent, next credit when the app is opened"
+        case .noHandlerRegistered: "no handler registered at launch"
+        case .backgroundRefreshOff: "Background App Refresh is off"
+        case .lowPowerMode: "Low Power Mode"
+        case .batteryCriticallyLow(let level): "battery critically low (\(level)%)"
+        case .deviceInUse: "device in use"
+        case .prefersExternalPower(let s): "waiting for external power (runs on battery in \(DurationText.short(s)))"
+        case .appNotUsedRecently: "app not used in the past week"
+        case .relaunchLimiter(let s): "waiting for the relaunch limiter (\(DurationText.short(s)))"
+        case .penalisedUntil(let date): "penalised until \(DurationText.clock(date, timeZone: timeZone))"
+        case .appSwipedAway: "app swiped away by the user"
+        case .appInForeground: "app in the foreground"
+        case .alreadyRunning: "already running"
+        case .eligible: "eligible — waiting for the next scheduler wake"
+        }
+    }
+}
+
+/// Short renderings of durations and times of day for reasons and reports.
+public enum DurationText {
+    /// `45 s`, `12 min`, `3 h`, `2 d` (rounded up to the unit, so a wait never reads as shorter than it is).
+    public static func short(_ seconds: Double) -> String {
+        let s = max(0, seconds)
+        if s < 60 { return "\(Int(s.rounded(.up))) s" }
+        if s < 3600 { return "\(Int((s / 60).rounded(.up))) min" }
+        if s < 172_800 { return "\(Int((s / 3600).rounded(.up))) h" }
+        return "\(Int((s / 86_400).rounded(.up))) d"
+    }
+
+    /// `HH:mm` of a date in a time zone.
+    public static func clock(_ date: Date, timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        let hour = parts.hour ?? 0, minute = parts.minute ?? 0
+        return (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
+    }
+}
