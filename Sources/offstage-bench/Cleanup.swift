@@ -15,6 +15,7 @@ final class Cleanup: Sendable {
         var child: pid_t?
         var stopServer: (@Sendable () -> Void)?
         var scratch: Set<String> = []
+        var interrupted = false
     }
 
     private let state = Mutex(State())
@@ -50,8 +51,19 @@ final class Cleanup: Sendable {
         }
     }
 
+    /// True once a signal arrived: a failure the main thread sees now is the child being stopped, not news.
+    var isInterrupted: Bool { state.withLock { $0.interrupted } }
+
+    /// Parks the calling thread while the signal handler finishes cleaning up and exits the process.
+    func awaitInterruptedExit() -> Never {
+        while true { sleep(1) }
+    }
+
     private func interrupted(by number: Int32) {
-        let (child, stop, scratch) = state.withLock { ($0.child, $0.stopServer, $0.scratch) }
+        let (child, stop, scratch) = state.withLock {
+            $0.interrupted = true
+            return ($0.child, $0.stopServer, $0.scratch)
+        }
         FileHandle.standardError.write(Data("\noffstage-bench: interrupted; stopping nginx and cleaning up\n".utf8))
         if let child {
             kill(child, SIGINT)

@@ -76,6 +76,7 @@ enum BenchCommandLine {
             try benchmark.run()
             return 0
         } catch {
+            if Cleanup.shared.isInterrupted { Cleanup.shared.awaitInterruptedExit() }
             FileHandle.standardError.write(Data("offstage-bench: \(error)\n".utf8))
             return 1
         }
