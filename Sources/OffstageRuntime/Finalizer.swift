@@ -55,6 +55,7 @@ struct Finalizer {
 
     /// The file is in place under its final name: make that durable, then drop the partial file.
     private func complete(_ task: TransferTask, part: String, delivered: String) -> DaemonEvent {
+        _ = PosixFiles.remove(temporaryCopy(task))  // left by a kill during a cross-device copy
         PosixFiles.syncDirectory(of: delivered)
         if let error = PosixFiles.remove(part) {
             return .deliveryFailed(id: task.id, reason: "cannot remove \(part): \(error.message)")
@@ -64,9 +65,14 @@ struct Finalizer {
         return .delivered(id: task.id)
     }
 
+    /// The private name a cross-device copy is written under before it is linked into place.
+    private func temporaryCopy(_ task: TransferTask) -> String {
+        (task.destinationDirectory as NSString).appendingPathComponent(".offstage-\(task.id).tmp")
+    }
+
     /// The destination is on another file system: copy into a private temporary name, then link it.
     private func copyAcrossDevices(_ task: TransferTask, part: String, delivered: String) -> DaemonEvent {
-        let temporary = (task.destinationDirectory as NSString).appendingPathComponent(".offstage-\(task.id).tmp")
+        let temporary = temporaryCopy(task)
         if let error = PosixFiles.copy(part, to: temporary) {
             return .deliveryFailed(id: task.id, reason: "cannot copy to \(task.destinationDirectory): \(error.message)")
         }
