@@ -30,8 +30,9 @@ import Testing
         }()
     }
 
-    /// Killed after the copy was linked under its final name but before the partial file was
-    /// removed: the restart must recognise the copy as its own, not deliver a second one.
+    /// Killed after the copy was linked under its final name but before the temporary copy and
+    /// the partial file were removed: the restart must recognise the copy as its own, not
+    /// deliver a second one, and must not leave the temporary name behind.
     @Test(.timeLimit(.minutes(1)))
     func aCopyAlreadyInPlaceIsNotDeliveredTwice() throws {
         let mount = try TmpfsMount(size: "16m")
@@ -52,6 +53,7 @@ import Testing
             task.deliveredPath = chosen
             try RuntimeHarness.writeGenerated(harness.home.partPath(taskID: 1), size: size, seed: 122)
             try RuntimeHarness.writeGenerated(chosen, size: size, seed: 122)
+            #expect(link(chosen, folder + "/.offstage-1.tmp") == 0)  // the kill came before its removal
             var changes = StoreChanges()
             changes.tasks = [task]
             changes.outboxAdded = [OutboxItem(taskID: 1, kind: "didFinishDownloading")]
