@@ -27,9 +27,17 @@ public struct BackgroundBudget: Codable, Sendable, Equatable {
 
     /// Fraction of the days in the usage window with at least one open (0…1): how regularly the app is used.
     public func regularity(at now: Double, _ policy: SchedulerPolicyConfiguration) -> Double {
-        var days = Set<Int>()
-        for open in opens where now - open < policy.usageWindow { days.insert(Int((now - open) / 86_400)) }
-        return Double(days.count) / max((policy.usageWindow / 86_400).rounded(.up), 1)
+        var days = 0
+        var lastDay = -1
+        for open in opens.reversed() {  // newest first: day indices only grow
+            guard now - open < policy.usageWindow else { break }
+            let day = Int((now - open) / 86_400)
+            if day != lastDay {
+                days += 1
+                lastDay = day
+            }
+        }
+        return Double(days) / max((policy.usageWindow / 86_400).rounded(.up), 1)
     }
 
     /// Whether the user opened the app within the usage window.

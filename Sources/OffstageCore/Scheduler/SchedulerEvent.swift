@@ -108,6 +108,8 @@ struct SchedulerTransition {
     let now: Date
     /// Steady time of the event.
     var steady: Double
+    /// Whether event-log lines are built (off in virtual-time replays, which do not read them).
+    var logging = true
     /// Whether the state changed.
     var changed = false
     /// Log lines.
@@ -120,8 +122,8 @@ struct SchedulerTransition {
     var actions: [SchedulerAction] = []
 
     /// Appends an event-log line (and marks the state changed).
-    mutating func log(_ kind: LogKind, _ subject: String, _ reason: String = "") {
-        log.append(LogEntry(time: now, kind: kind, subject: subject, reason: reason))
+    mutating func log(_ kind: LogKind, _ subject: String, _ reason: @autoclosure () -> String = "") {
+        if logging { log.append(LogEntry(time: now, kind: kind, subject: subject, reason: reason())) }
         changed = true
     }
 

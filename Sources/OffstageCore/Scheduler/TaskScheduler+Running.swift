@@ -79,8 +79,8 @@ extension TaskScheduler {
             return
         }
         endRun(task, outcome: success ? .completed : .failed, in: &t)
-        t.log(.bgCompleted, identifier, "setTaskCompleted(success: \(success))"
-              + " after \(DurationText.short(t.steady - task.launchedSteady))")
+        let ranFor = t.steady - task.launchedSteady
+        t.log(.bgCompleted, identifier, "setTaskCompleted(success: \(success)) after \(DurationText.short(ranFor))")
         if success && !task.expirationCalled, let penalty = state.penalties[identifier], penalty.until <= t.steady {
             state.penalties[identifier] = nil
         }
@@ -118,7 +118,8 @@ extension TaskScheduler {
         for task in state.running where task.handlerCalled && !task.expirationCalled && task.expirationAt <= t.steady {
             if task.expirationHandlerSet {
                 if let index = state.running.firstIndex(where: { $0.number == task.number }) { state.running[index].expirationCalled = true }
-                t.log(.bgExpired, task.identifier, "expiration handler called, \(DurationText.short(task.deadline - t.steady)) left")
+                let left = task.deadline - t.steady
+                t.log(.bgExpired, task.identifier, "expiration handler called, \(DurationText.short(left)) left")
                 t.actions.append(.callExpirationHandler(identifier: task.identifier))
             } else {
                 var ended = task

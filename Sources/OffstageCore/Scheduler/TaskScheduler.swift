@@ -16,6 +16,8 @@ public struct TaskScheduler: Sendable, Equatable {
     public var policy: SchedulerPolicy
     /// Everything to persist.
     public internal(set) var state: TaskSchedulerState
+    /// Whether commits carry event-log lines (default true; virtual-time replays switch it off for speed).
+    public var writesEventLog = true
 
     /// A scheduler for an app; `state` is what the store held (nil: a fresh install seeded with `seed`).
     public init(configuration: AppTaskConfiguration, policy: SchedulerPolicyConfiguration = SchedulerPolicyConfiguration(),
@@ -36,7 +38,7 @@ public struct TaskScheduler: Sendable, Equatable {
 
     /// Reacts to one event at wall time `now` and monotonic time `monotonic`.
     public mutating func handle(_ event: SchedulerEvent, now: Date, monotonic: Double) -> [SchedulerAction] {
-        var t = SchedulerTransition(now: now, steady: 0)
+        var t = SchedulerTransition(now: now, steady: 0, logging: writesEventLog)
         advanceClock(now: now, monotonic: monotonic, restarting: event == .started, in: &t)
         state.budget.accrue(to: t.steady, parameters)
         switch event {

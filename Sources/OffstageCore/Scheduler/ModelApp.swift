@@ -1,0 +1,77 @@
+import Foundation
+
+/// What the model app does in answer to the system: API calls now, and API calls after a while.
+public struct ModelAppResponse: Sendable, Equatable {
+    /// Events to send to the scheduler right away, in order.
+    public var now: [SchedulerEvent] = []
+    /// Events to send after this many seconds (work finishing).
+    public var later: [DelayedEvent] = []
+
+    /// No reaction.
+    public init() {}
+}
+
+/// An event the model app sends after a delay, for the run it belongs to.
+public struct DelayedEvent: Sendable, Equatable {
+    /// Seconds from now.
+    public var after: Double
+    /// The event.
+    public var event: SchedulerEvent
+}
+
+/// The scripted model app's reactions, as a pure value, for virtual-time replays and the runtime alike.
+///
+/// It registers every configured handler at launch, submits missing requests when opened, reschedules at the
+/// start of each handler, sets an expiration handler, and completes its work — each switchable off in
+/// `ModelAppBehaviour` to demo an app mistake. The runtime runs real commands and downloads instead of
+/// `later`, but can use `launchEvents` and `handlerStarted` as they are.
+public struct ModelApp: Sendable, Equatable {
+    /// Info.plist and handlers.
+    public var configuration: AppTaskConfiguration
+    /// Which mistakes it makes.
+    public var behaviour: ModelAppBehaviour
+    /// How long commands and downloads are assumed to take in virtual time, in seconds.
+    public var assumedWorkDuration: Double
+
+    /// A model app.
+    public init(configuration: AppTaskConfiguration, behaviour: ModelAppBehaviour = ModelAppBehaviour(),
+                assumedWorkDuration: Double = 5) {
+        self.configuration = configuration
+        self.behaviour = behaviour
+        self.assumedWorkDuration = assumedWorkDuration
+    }
+
+    /// `didFinishLaunching`: registrations (when it registers at launch) then the end of launching.
+    public func launchEvents() -> [SchedulerEvent] {
+        (behaviour.registersAtLaunch ? configuration.handlers.map { .register(identifier: $0.identifier) } : [])
+            + [.appFinishedLaunching]
+    }
+
+    /// Opened by the user: submits a request for every handler that has none pending.
+    public func openedEvents(pending: [BGTaskRequest], now: Date) -> [SchedulerEvent] {
+        guard behaviour.submitsOnOpen else { return [] }
+        let pendingIDs = Set(pending.map(\.identifier))
+        return configuration.handlers.filter { !pendingIDs.contains($0.identifier) }.map { .submit($0.request(now: now)) }
+    }
+
+    /// The launch handler started: reschedule, set the expiration handler, and finish the work later.
+    public func handlerStarted(_ launch: BGTaskLaunch, now: Date) -> ModelAppResponse {
+        var response = ModelAppResponse()
+        let handler = configuration.handler(launch.identifier)
+        if behaviour.reschedulesInHandler, let handler { response.now.append(.submit(handler.request(now: now))) }
+        if behaviour.setsExpirationHandler { response.now.append(.expirationHandlerSet(identifier: launch.identifier)) }
+        if behaviour.completesTask {
+            let duration = launch.work?.expectedDuration(default: assumedWorkDuration) ?? assumedWorkDuration
+            response.later.append(DelayedEvent(after: duration, event: .taskCompleted(identifier: launch.identifier, success: true)))
+        }
+        return response
+    }
+
+    /// The expiration handler ran: work that honours it stops and reports failure.
+    public func expirationCalled(_ identifier: String) -> ModelAppResponse {
+        var response = ModelAppResponse()
+        let honours = configuration.handler(identifier)?.work.honoursExpiration ?? true
+        if honours && behaviour.completesTask { response.now.append(.taskCompleted(identifier: identifier, success: false)) }
+        return response
+    }
+}

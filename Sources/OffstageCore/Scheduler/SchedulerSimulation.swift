@@ -1,0 +1,168 @@
+import Foundation
+
+/// `offstage simulate`: replays the real `TaskScheduler` policy in pure virtual time, event by event (no
+/// per-minute loop), with a seeded user who opens apps, carries the phone, charges it at night and is on
+/// Wi-Fi at home; the model app answers every launch as configured.
+public enum SchedulerSimulation {
+    /// Replays a setup and reports, per identifier, how often and how late its task ran.
+    public static func run(_ setup: SimulationSetup) -> SimulationReport {
+        var engine = SimulationEngine(setup)
+        engine.planUsage()
+        engine.run()
+        return engine.report()
+    }
+
+    /// The entry point for the benchmark executable: `identifiers` identifiers over `days` days, daily usage.
+    public static func benchmark(days: Int, identifiers: Int, seed: UInt64) -> SimulationReport {
+        run(.many(days: days, identifiers: identifiers, seed: seed))
+    }
+}
+
+/// The replay's moving parts.
+struct SimulationEngine {
+    let setup: SimulationSetup
+    var random: SeededGenerator
+    var schedulers: [TaskScheduler]
+    var apps: [ModelApp]
+    var queuedWake: [Double?]
+    var queue = SimulationQueue()
+    var device = SchedulerDeviceState()
+    var sessions = 0
+    var opens = 0
+    var runs: [String: [TaskRun]] = [:]
+    var end: Double { Double(setup.days) * 86_400 }
+
+    init(_ setup: SimulationSetup) {
+        self.setup = setup
+        random = SeededGenerator(seed: setup.seed)
+        schedulers = setup.apps.enumerated().map { index, app in
+            var scheduler = TaskScheduler(configuration: app.configuration, policy: setup.policy,
+                                          seed: setup.seed &+ UInt64(index) &* 0x9E37_79B9)
+            scheduler.writesEventLog = false
+            return scheduler
+        }
+        apps = setup.apps.map { ModelApp(configuration: $0.configuration, behaviour: $0.behaviour) }
+        queuedWake = Array(repeating: nil, count: setup.apps.count)
+    }
+
+    /// Queues the user's days: device rhythm and app sessions, every choice from the seeded generator.
+    mutating func planUsage() {
+        let profile = setup.usage
+        var chargedLastNight = true
+        for day in 0..<setup.days {
+            let base = Double(day) * 86_400
+            let chargesTonight = random.chance(profile.chargesAtNightProbability)
+            var instants = [0, DailyRhythm.wake, DailyRhythm.leaveHome, DailyRhythm.backHome, DailyRhythm.bed]
+            var hour = DailyRhythm.wake + 3600
+            while hour < DailyRhythm.bed { instants.append(hour); hour += 3600 }
+            for instant in instants.sorted() {
+                queue.push(base + instant, .device(conditions(at: instant, chargedLastNight: chargedLastNight,
+                                                              chargesTonight: chargesTonight)))
+            }
+            chargedLastNight = chargesTonight
+            for app in apps.indices {
+                var times: [Double] = []
+                if day == 0 { times.append(9 * 3600) }  // installed and opened on the first morning
+                if random.chance(profile.activeDayProbability) {
+                    let count = Int(random.uniform(Double(profile.opensPerActiveDay.lowerBound)...Double(profile.opensPerActiveDay.upperBound) + 0.999))
+                    for _ in 0..<count { times.append(random.uniform(DailyRhythm.wake...(DailyRhythm.bed - 900))) }
+                }
+                for time in times.sorted() {
+                    queue.push(base + time, .open(app: app))
+                    queue.push(base + time + random.uniform(profile.sessionLength), .leave(app: app))
+                }
+            }
+        }
+    }
+
+    /// The device conditions at `instant` seconds after midnight.
+    func conditions(at instant: Double, chargedLastNight: Bool, chargesTonight: Bool) -> DeviceConditions {
+        let home = instant < DailyRhythm.leaveHome || instant >= DailyRhythm.backHome
+        let night = instant < DailyRhythm.wake || instant >= DailyRhythm.bed
+        let charging = night && (instant < DailyRhythm.wake ? chargedLastNight : chargesTonight)
+        let hoursOnBattery = instant >= DailyRhythm.wake ? (instant - DailyRhythm.wake) / 3600 : 16 + instant / 3600
+        let battery = charging ? 100 : max(5, Int(100 - DailyRhythm.drainPerHour * hoursOnBattery))
+        return DeviceConditions(network: home ? .wifi : .cellular, charging: charging, batteryLevel: battery)
+    }
+
+    /// Runs every queued step up to the end.
+    mutating func run() {
+        while let (time, step) = queue.pop(), time <= end {
+            switch step {
+            case .device(let conditions):
+                device.conditions = conditions
+                broadcastDevice(at: time)
+            case .open(let app):
+                sessions += 1
+                opens += 1
+                if sessions == 1 {
+                    device.inUse = true
+                    broadcastDevice(at: time)
+                }
+                open(app, at: time)
+            case .leave(let app):
+                send(.userLeftApp, to: app, at: time)
+                sessions -= 1
+                if sessions == 0 {
+                    device.inUse = false
+                    broadcastDevice(at: time)
+                }
+            case .timer(let app):
+                guard queuedWake[app] == time else { continue }
+                queuedWake[app] = nil
+                send(.timerFired, to: app, at: time)
+            case .appEvent(let app, let event, let run):
+                guard case .taskCompleted(let id, _) = event, schedulers[app].state.runningTask(id)?.number == run else { continue }
+                send(event, to: app, at: time)
+            }
+        }
+    }
+
+    private mutating func broadcastDevice(at time: Double) {
+        for app in apps.indices { send(.deviceChanged(device), to: app, at: time) }
+    }
+
+    private mutating func open(_ app: Int, at time: Double) {
+        send(.userOpenedApp, to: app, at: time)
+        if schedulers[app].state.phase == .launchingForeground {
+            for event in apps[app].launchEvents() { send(event, to: app, at: time) }
+        }
+        let now = setup.start + time
+        for event in apps[app].openedEvents(pending: schedulers[app].pendingTaskRequests, now: now) {
+            send(event, to: app, at: time)
+        }
+    }
+
+    /// Sends an event to one app's scheduler, and follows the actions (and the app's answers) to the end.
+    private mutating func send(_ event: SchedulerEvent, to app: Int, at time: Double) {
+        let now = setup.start + time
+        var work = [event]
+        var index = 0
+        while index < work.count {
+            let actions = schedulers[app].handle(work[index], now: now, monotonic: time)
+            index += 1
+            for action in actions {
+                switch action {
+                case .commit(let changes):
+                    for run in changes.finishedRuns { runs[run.identifier, default: []].append(run) }
+                case .launchApp:
+                    work += apps[app].launchEvents()
+                case .runLaunchHandler(let launch):
+                    let response = apps[app].handlerStarted(launch, now: now)
+                    work += response.now
+                    let number = schedulers[app].state.runningTask(launch.identifier)?.number ?? 0
+                    for delayed in response.later { queue.push(time + delayed.after, .appEvent(app: app, event: delayed.event, run: number)) }
+                case .callExpirationHandler(let identifier):
+                    work += apps[app].expirationCalled(identifier).now
+                case .wake(let at):
+                    let due = max(at, time)
+                    if let queued = queuedWake[app], queued <= due, queued >= time { continue }
+                    queuedWake[app] = due
+                    queue.push(due, .timer(app: app))
+                case .stopHandler, .killApp, .crashApp, .reply, .refuse:
+                    continue
+                }
+            }
+        }
+    }
+}
