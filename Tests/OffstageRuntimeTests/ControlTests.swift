@@ -80,6 +80,25 @@ import Testing
         #expect(harness.parts().isEmpty)
     }
 
+    @Test func aFailedDownloadCanBeResumedOnceTheResourceExists() throws {
+        let harness = try RuntimeHarness()
+        let id = try harness.download("/files/late.bin", name: "late.bin")
+        #expect(try harness.run() == .idle)
+        #expect(try harness.task(id).state == .failed)
+
+        let contents = Data(GeneratedContent.bytes(0..<300_000, seed: 74))
+        try harness.origin.addFile("late.bin", contents: contents)
+        try harness.enqueue(.resume(id: id))
+        #expect(try harness.run() == .idle)
+
+        let task = try harness.task(id)
+        #expect(task.state == .completed)
+        #expect(task.error == nil)
+        #expect(task.deliveredPath.flatMap { FileManager.default.contents(atPath: $0) } == contents)
+        #expect(harness.requests(path: "/files/late.bin").map(\.status) == [404, 200])
+        #expect(try harness.eventKinds(id).contains(.resumedByUser))
+    }
+
     @Test func aCancelledDownloadLeavesNoFiles() throws {
         let harness = try RuntimeHarness()
         let id = try harness.download("\(Self.path)?seed=73&rate=2000000", name: "cancelled.bin")

@@ -139,6 +139,21 @@ import Testing
         #expect(started.time.timeIntervalSince(retry.time) >= 1.0)
     }
 
+    @Test func aLongRetryAfterIsCappedByThePolicy() throws {
+        let harness = try RuntimeHarness()
+        let id = try harness.download("/gen/64k?seed=37&status=503&retryAfter=30", name: "capped.bin")
+
+        #expect(try harness.run { $0.retryPolicy.retryAfterCap = 0.3 } == .idle)
+
+        let task = try harness.task(id)
+        #expect(task.state == .completed)
+        let events = try harness.events(id)
+        let retry = try #require(events.first { $0.kind == .retryScheduled })
+        let started = try #require(events.first { $0.kind == .started })
+        let waited = started.time.timeIntervalSince(retry.time)
+        #expect(waited >= 0.3 && waited < 5, "waited \(waited) s")
+    }
+
     @Test func a404FailsWithoutDeliveringAFile() throws {
         let harness = try RuntimeHarness()
         let id = try harness.download("/files/missing.bin", name: "missing.bin")
