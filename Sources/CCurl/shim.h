@@ -23,6 +23,10 @@ static inline size_t offstage_curl_read_abort(void) { return CURL_READFUNC_ABORT
 static inline CURLcode offstage_curl_getinfo_socket(CURL *h, curl_socket_t *v) { return curl_easy_getinfo(h, CURLINFO_ACTIVESOCKET, v); }
 static inline long offstage_curl_auth_basic(void) { return (long)CURLAUTH_BASIC; }
 static inline size_t offstage_curl_error_size(void) { return CURL_ERROR_SIZE; }
+/// Starts writeback of a written range without waiting for it (sync_file_range with SYNC_FILE_RANGE_WRITE),
+/// so a later fdatasync finds little left to do. Declared here because glibc hides it behind _GNU_SOURCE.
+extern int sync_file_range(int fd, long long offset, long long nbytes, unsigned int flags);
+static inline int offstage_start_writeback(int fd, long long offset, long long length) { return sync_file_range(fd, offset, length, 2u); }
 /// The result code of a finished transfer: the union member of CURLMsg Swift cannot name reliably.
 static inline CURLcode offstage_curl_msg_result(CURLMsg *m) { return m->data.result; }
 #endif

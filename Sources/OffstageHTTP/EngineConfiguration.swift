@@ -10,6 +10,9 @@ public struct EngineConfiguration: Sendable {
     public var checkpointInterval: Double
     /// Bytes written between checkpoints, whichever of time and bytes comes first.
     public var checkpointBytes: Int64
+    /// Bytes after which writeback of what was written is started in the background (0: never), so the disk
+    /// works while the network does and checkpoints find little left to sync.
+    public var writebackWindow: Int64
     /// Minimum seconds between two `.progressed` reports for one task.
     public var progressInterval: Double
     /// Seconds allowed for the TCP and TLS connect.
@@ -28,7 +31,8 @@ public struct EngineConfiguration: Sendable {
         partsDirectory: String,
         receiveBufferSize: Int = 512 * 1024,
         checkpointInterval: Double = 2,
-        checkpointBytes: Int64 = 16 << 20,
+        checkpointBytes: Int64 = 64 << 20,
+        writebackWindow: Int64 = 8 << 20,
         progressInterval: Double = 0.1,
         connectTimeout: Double = 30,
         userAgent: String = "offstage/0.1",
@@ -40,6 +44,7 @@ public struct EngineConfiguration: Sendable {
         self.receiveBufferSize = receiveBufferSize
         self.checkpointInterval = checkpointInterval
         self.checkpointBytes = checkpointBytes
+        self.writebackWindow = writebackWindow
         self.progressInterval = progressInterval
         self.connectTimeout = connectTimeout
         self.userAgent = userAgent

@@ -60,6 +60,10 @@ extension Transfer {
             done += written
             position += Int64(written)
         }
+        if configuration.writebackWindow > 0, position - writebackStart >= configuration.writebackWindow {
+            _ = offstage_start_writeback(fd, writebackStart, position - writebackStart)
+            writebackStart = position
+        }
         let now = MonotonicClock.now()
         if position - durable >= configuration.checkpointBytes || now - lastCheckpoint >= configuration.checkpointInterval {
             guard checkpoint(now: now) else { return 0 }

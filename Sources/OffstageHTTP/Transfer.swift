@@ -54,6 +54,8 @@ final class Transfer {
     var position: Int64
     /// Absolute bytes known to be on disk.
     var durable: Int64
+    /// Absolute offset up to which background writeback has been started.
+    var writebackStart: Int64
     var lastCheckpoint: Double
     var lastProgress = -Double.infinity
     var lastReportedProgress: Int64 = -1
@@ -78,6 +80,7 @@ final class Transfer {
         self.easy = easy
         self.position = request.kind == .download ? request.offset : 0
         self.durable = position
+        self.writebackStart = position
         self.lastCheckpoint = MonotonicClock.now()
         let size = offstage_curl_error_size()
         errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: size)
