@@ -17,6 +17,12 @@ public struct DelayedEvent: Sendable, Equatable {
     public var after: Double
     /// The event.
     public var event: SchedulerEvent
+
+    /// An event to send after `after` seconds.
+    public init(after: Double, event: SchedulerEvent) {
+        self.after = after
+        self.event = event
+    }
 }
 
 /// The scripted model app's reactions, as a pure value, for virtual-time replays and the runtime alike.

@@ -64,6 +64,17 @@ public struct BGTaskLaunch: Sendable, Equatable {
     public var deadline: Double
     /// Whether this launch came from "simulate launch".
     public var simulated: Bool
+
+    /// A launch handler call.
+    public init(identifier: String, kind: BGTaskKind, work: TaskHandlerWork?, expirationAt: Double, deadline: Double,
+                simulated: Bool) {
+        self.identifier = identifier
+        self.kind = kind
+        self.work = work
+        self.expirationAt = expirationAt
+        self.deadline = deadline
+        self.simulated = simulated
+    }
 }
 
 /// Store changes of one scheduler transition: written in one transaction before anything else happens.

@@ -27,11 +27,11 @@ public struct SchedulerPolicy: Sendable, Equatable {
         let c = configuration
         let request = pending.request
         let device = state.device
-        if state.runningTask(request.identifier) != nil { return .alreadyRunning }
         if !device.conditions.backgroundRefresh { return .backgroundRefreshOff }
         if state.swipedAway { return .appSwipedAway }
         if !handlerMayExist(request.identifier, state: state) { return .noHandlerRegistered }
         if let earliest = request.earliestBeginDate, earliest > now { return .earliestIn(earliest.timeIntervalSince(now)) }
+        if state.runningTask(request.identifier) != nil { return .alreadyRunning }
         if let penalty = state.penalties[request.identifier], penalty.until > steady {
             return .penalisedUntil(now + (penalty.until - steady))
         }
