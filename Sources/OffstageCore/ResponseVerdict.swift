@@ -26,6 +26,10 @@ public enum ResponseVerdict: Sendable, Equatable {
             return .redirect(location: location)
         }
         if status == 416, offset > 0, let range = head.contentRange, range.total == offset {
+            // A 416 to an If-Range request means the validator matched; one it names itself must match too.
+            if let served = head.strongValidator, served != validator {
+                return .restartFromZero(reason: "validator changed (\(validator ?? "none") → \(served))")
+            }
             return .alreadyComplete(total: offset)
         }
         guard (200..<300).contains(status) else {

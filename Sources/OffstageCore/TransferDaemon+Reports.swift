@@ -9,8 +9,12 @@ extension TransferDaemon {
             // The current request's checkpoint, or a stopped one's final checkpoint when no newer request has
             // started (a newer request truncated the file to its own offset, so an older checkpoint is stale).
             guard (attempts[id] != nil) != (stopping[id] != nil) else { return }
-            // Progress earns back the attempts: a server that drops every few megabytes still finishes.
-            if offset > task.bytesWritten { task.attempts = 0 }
+            // New bytes earn back the attempts, so a server that drops every few megabytes still finishes;
+            // bytes fetched again after a restart from zero do not.
+            if offset > highWater[id] ?? task.bytesWritten {
+                highWater[id] = offset
+                task.attempts = 0
+            }
             task.bytesWritten = offset
             update(task, in: &transition)
         case .responseAccepted(let id, let offset, let total, let validator, let suggestedName, let status):

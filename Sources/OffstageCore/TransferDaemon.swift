@@ -31,6 +31,8 @@ public struct TransferDaemon: Sendable, Equatable {
     public internal(set) var waitReasons: [Int64: String] = [:]
     /// When set, only these tasks may start (a foreground `get` runs its own task and holds the rest).
     public var exclusive: Set<Int64>?
+    /// The most bytes each download has ever had durable in this run; only bytes past it count as progress.
+    var highWater: [Int64: Int64] = [:]
     /// Requests in flight.
     var attempts: [Int64: Attempt] = [:]
     /// Stopped requests whose final `.ended` report has not arrived yet, counted per task.

@@ -24,7 +24,7 @@ final class EngineLoop {
     /// Downloads libcurl finished whose connection is watched briefly for bytes past Content-Length.
     private var settling: [Settling] = []
     /// How long a finished download's connection is watched for excess bytes.
-    static let settleSeconds = 0.02
+    static let settleSeconds = 0.05
 
     private struct Settling {
         let transfer: Transfer

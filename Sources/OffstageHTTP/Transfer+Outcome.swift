@@ -7,6 +7,7 @@ extension Transfer {
     /// Ends the request. Downloads first sync what was written and report the final
     /// `.checkpointed` (skipped when nothing new was written). `result` is nil when it was stopped.
     func finish(result: CURLcode?) -> TransferEnd {
+        if isDownload, excessFound { discardResponse() }
         if isDownload { checkpoint(now: MonotonicClock.now()) }
         guard let result else { return .stopped }
         return outcome(result)
@@ -21,6 +22,18 @@ extension Transfer {
         case nil: break
         }
         return code == CURLE_OK ? completion() : curlFailure(code)
+    }
+
+    /// A body that ran past its Content-Length cannot be trusted, not even its first bytes: its framing
+    /// is wrong. Cut the part file back to where this request began, and say so with a checkpoint.
+    private func discardResponse() {
+        guard fd >= 0, position > request.offset else { return }
+        _ = ftruncate(fd, off_t(request.offset))
+        position = request.offset
+        guard durable > request.offset else { return }
+        durable = request.offset
+        _ = configuration.fileSync(fd)
+        report(.checkpointed(taskID: request.taskID, offset: durable))
     }
 
     /// libcurl finished: checks the length before calling it complete.
@@ -52,7 +65,13 @@ extension Transfer {
     /// end of file or an error means the server simply closed.
     func noteTrailingBytes(on socket: Int32) {
         var byte: UInt8 = 0
-        if recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) == 1 { excessFound = true }
+        guard recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) == 1 else { return }
+        excessFound = true
+        // libcurl would reuse this connection and read the excess as the next response ("HTTP/0.9").
+        // Discard what is pending and shut the socket, so its liveness check sees the end and drops it.
+        var sink = [UInt8](repeating: 0, count: 64 << 10)
+        while sink.withUnsafeMutableBytes({ recv(socket, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }) > 0 {}
+        shutdown(socket, Int32(SHUT_RDWR))
     }
 
     /// libcurl failed: a stall, a cut connection, a network error (retryable) or a permanent problem.
@@ -61,6 +80,9 @@ extension Transfer {
         switch code {
         case CURLE_OPERATION_TIMEDOUT where text.contains("too slow"):
             return .interrupted(reason: "stalled: no data for \(idleSeconds) s", stalled: true)
+        case CURLE_UNSUPPORTED_PROTOCOL where text.contains("HTTP/0.9"):
+            // A garbage status line from the server, not a URL we cannot handle: worth another attempt.
+            return .interrupted(reason: "the server's response was not HTTP", stalled: false)
         case CURLE_PARTIAL_FILE:
             let total = expectedTotal >= 0 ? "\(expectedTotal)" : "an unknown number of"
             return .interrupted(reason: "connection closed after \(position) of \(total) bytes", stalled: false)

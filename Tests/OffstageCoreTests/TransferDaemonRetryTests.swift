@@ -81,6 +81,23 @@ import Testing
         }
     }
 
+    @Test func bytesFetchedAgainAfterARestartDoNotEarnBackAttempts() throws {
+        var h = DaemonHarness(retryPolicy: RetryPolicy(maxAttempts: 3))
+        h.add(1)
+        for _ in 1...2 {
+            h.accept(1, offset: 0, total: 1000)
+            h.checkpoint(1, 1000)
+            h.checkpoint(1, 0)  // the response ran long and its bytes were discarded
+            h.end(1, .interrupted(reason: "server sent more bytes than its Content-Length", stalled: false))
+            h.now = try #require(h.task(1).retryAt)
+            h.send(.timerFired)
+        }
+        h.accept(1, offset: 0, total: 1000)
+        h.checkpoint(1, 1000)
+        h.end(1, .interrupted(reason: "server sent more bytes than its Content-Length", stalled: false))
+        #expect(try h.task(1).state == .failed)
+    }
+
     @Test func stallsDoNotCountTowardMaxAttemptsButFailAtTheResourceTimeout() throws {
         var h = DaemonHarness(retryPolicy: RetryPolicy(maxAttempts: 2))
         h.send(.sessionConfigured(SessionConfiguration(timeoutIntervalForRequest: 30, timeoutIntervalForResource: 600)))
