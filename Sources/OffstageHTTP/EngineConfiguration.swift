@@ -10,6 +10,8 @@ public struct EngineConfiguration: Sendable {
     public var checkpointInterval: Double
     /// Bytes written between checkpoints, whichever of time and bytes comes first.
     public var checkpointBytes: Int64
+    /// Bytes of body gathered before one write to the part file (libcurl hands over 16 KiB at a time).
+    public var writeBufferSize: Int
     /// Bytes after which writeback of what was written is started in the background (0: never), so the disk
     /// works while the network does and checkpoints find little left to sync.
     public var writebackWindow: Int64
@@ -32,6 +34,7 @@ public struct EngineConfiguration: Sendable {
         receiveBufferSize: Int = 512 * 1024,
         checkpointInterval: Double = 2,
         checkpointBytes: Int64 = 64 << 20,
+        writeBufferSize: Int = 1 << 20,
         writebackWindow: Int64 = 8 << 20,
         progressInterval: Double = 0.1,
         connectTimeout: Double = 30,
@@ -44,6 +47,7 @@ public struct EngineConfiguration: Sendable {
         self.receiveBufferSize = receiveBufferSize
         self.checkpointInterval = checkpointInterval
         self.checkpointBytes = checkpointBytes
+        self.writeBufferSize = writeBufferSize
         self.writebackWindow = writebackWindow
         self.progressInterval = progressInterval
         self.connectTimeout = connectTimeout

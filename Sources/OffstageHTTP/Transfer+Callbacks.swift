@@ -39,7 +39,7 @@ func transferDebugCallback(
 }
 
 extension Transfer {
-    /// Body bytes: downloads `pwrite` them at the running offset; uploads keep a 4 KiB summary.
+    /// Body bytes: downloads hand them to the part writer; uploads keep a 4 KiB summary.
     /// Returns `count`, or a short count to abort.
     func receive(_ data: UnsafeRawPointer, _ count: Int) -> Int {
         guard isDownload else {
@@ -47,22 +47,12 @@ extension Transfer {
             if room > 0 { responseBody.append(contentsOf: UnsafeRawBufferPointer(start: data, count: min(room, count))) }
             return count
         }
-        guard accepted, failure == nil else { return 0 }
-        var done = 0
-        while done < count {
-            let written = pwrite(fd, data + done, count - done, off_t(position))
-            if written < 0 {
-                let code = errno
-                if code == EINTR { continue }
-                failure = (code == ENOSPC || code == EDQUOT) ? .diskFull : .file("cannot write \(path): \(errorText(code))")
-                return 0
-            }
-            done += written
-            position += Int64(written)
-        }
-        if configuration.writebackWindow > 0, position - writebackStart >= configuration.writebackWindow {
-            _ = offstage_start_writeback(fd, writebackStart, position - writebackStart)
-            writebackStart = position
+        guard accepted, failure == nil, let writer else { return 0 }
+        do {
+            try writer.append(data, count)
+        } catch {
+            failure = localFailure(error, doing: "write")
+            return 0
         }
         let now = MonotonicClock.now()
         if position - durable >= configuration.checkpointBytes || now - lastCheckpoint >= configuration.checkpointInterval {

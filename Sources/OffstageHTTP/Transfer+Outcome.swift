@@ -27,13 +27,10 @@ extension Transfer {
     /// A body that ran past its Content-Length cannot be trusted, not even its first bytes: its framing
     /// is wrong. Cut the part file back to where this request began, and say so with a checkpoint.
     private func discardResponse() {
-        guard fd >= 0, position > request.offset else { return }
-        _ = ftruncate(fd, off_t(request.offset))
-        position = request.offset
-        guard durable > request.offset else { return }
-        durable = request.offset
-        _ = configuration.fileSync(fd)
-        report(.checkpointed(taskID: request.taskID, offset: durable))
+        guard let writer, fd >= 0, writer.position > request.offset else { return }
+        let before = writer.durable
+        writer.discard(after: request.offset)
+        if before > writer.durable { report(.checkpointed(taskID: request.taskID, offset: writer.durable)) }
     }
 
     /// libcurl finished: checks the length before calling it complete.

@@ -50,12 +50,12 @@ final class Transfer {
     var failure: LocalFailure?
 
     // Download state.
-    /// Absolute bytes in the part file (offset + received).
-    var position: Int64
+    /// Writes the body into the part file (downloads only).
+    let writer: PartWriter?
+    /// Absolute bytes received into the part file (offset + received).
+    var position: Int64 { writer?.position ?? request.offset }
     /// Absolute bytes known to be on disk.
-    var durable: Int64
-    /// Absolute offset up to which background writeback has been started.
-    var writebackStart: Int64
+    var durable: Int64 { writer?.durable ?? request.offset }
     var lastCheckpoint: Double
     var lastProgress = -Double.infinity
     var lastReportedProgress: Int64 = -1
@@ -78,9 +78,11 @@ final class Transfer {
         self.fd = fd
         self.path = path
         self.easy = easy
-        self.position = request.kind == .download ? request.offset : 0
-        self.durable = position
-        self.writebackStart = position
+        self.writer = request.kind == .download
+            ? PartWriter(
+                fd: fd, offset: request.offset, bufferSize: configuration.writeBufferSize,
+                writebackWindow: configuration.writebackWindow, fileSync: configuration.fileSync)
+            : nil
         self.lastCheckpoint = MonotonicClock.now()
         let size = offstage_curl_error_size()
         errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: size)
@@ -139,15 +141,25 @@ final class Transfer {
     @discardableResult
     func checkpoint(now: Double) -> Bool {
         lastCheckpoint = now
-        guard isDownload, fd >= 0, position > durable else { return true }
-        if configuration.fileSync(fd) != 0 {
-            let code = errno
-            failure = (code == ENOSPC || code == EDQUOT) ? .diskFull : .file("cannot sync \(path): \(errorText(code))")
-            return false
+        guard let writer, fd >= 0 else { return true }
+        let before = writer.durable
+        var synced = true
+        do {
+            try writer.sync()
+        } catch {
+            if failure == nil { failure = localFailure(error, doing: "write") }
+            synced = false
         }
-        durable = position
-        report(.checkpointed(taskID: request.taskID, offset: durable))
-        return true
+        if writer.durable > before { report(.checkpointed(taskID: request.taskID, offset: writer.durable)) }
+        return synced
+    }
+
+    /// A part-file failure as the transfer remembers it.
+    func localFailure(_ error: PartWriter.Failure, doing operation: String) -> LocalFailure {
+        switch error {
+        case .diskFull: return .diskFull
+        case .file(let code): return .file("cannot \(operation) \(path): \(errorText(code))")
+        }
     }
 
     /// Reports progress unless one was reported less than `progressInterval` ago.

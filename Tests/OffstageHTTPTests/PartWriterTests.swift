@@ -1,0 +1,104 @@
+import Foundation
+import Glibc
+import Testing
+
+@testable import OffstageHTTP
+
+/// The part writer gathers slices into large writes, and only `sync` makes them durable.
+struct PartWriterTests {
+    /// A fresh file and a writer on it, with fsyncs counted.
+    final class Fixture {
+        let path = NSTemporaryDirectory() + "partwriter-" + UUID().uuidString
+        let fd: Int32
+        let syncs = SyncCounter()
+
+        init() {
+            fd = open(path, O_RDWR | O_CREAT | O_EXCL, 0o600)
+        }
+
+        deinit {
+            close(fd)
+            unlink(path)
+        }
+
+        func writer(offset: Int64 = 0, buffer: Int = 64) -> PartWriter {
+            let counter = syncs
+            return PartWriter(fd: fd, offset: offset, bufferSize: buffer, writebackWindow: 128, fileSync: { fd in
+                counter.add()
+                return fdatasync(fd)
+            })
+        }
+
+        var fileBytes: [UInt8] { (try? [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))) ?? [] }
+    }
+
+    /// Counts syncs from the writer's callback.
+    final class SyncCounter: @unchecked Sendable {
+        // Safety: only touched from the test's own thread (the writer calls back synchronously).
+        var count = 0
+        func add() { count += 1 }
+    }
+
+    private func append(_ writer: PartWriter, _ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            try writer.append(base, buffer.count)
+        }
+    }
+
+    @Test func smallSlicesWaitInTheBufferUntilItFills() throws {
+        let fixture = Fixture()
+        let writer = fixture.writer(buffer: 64)
+        try append(writer, Array(repeating: 1, count: 40))
+        #expect(writer.position == 40)
+        #expect(writer.written == 0)
+        #expect(fixture.fileBytes.isEmpty)
+        try append(writer, Array(repeating: 2, count: 40))
+        #expect(writer.written == 40)
+        #expect(writer.position == 80)
+        #expect(fixture.fileBytes == Array(repeating: 1, count: 40))
+    }
+
+    @Test func syncFlushesThenMakesDurable() throws {
+        let fixture = Fixture()
+        let writer = fixture.writer()
+        try append(writer, [1, 2, 3])
+        #expect(writer.durable == 0)
+        try writer.sync()
+        #expect(writer.durable == 3)
+        #expect(fixture.fileBytes == [1, 2, 3])
+        #expect(fixture.syncs.count == 1)
+        try writer.sync()
+        #expect(fixture.syncs.count == 1, "nothing new, no second sync")
+    }
+
+    @Test func aSliceLargerThanTheBufferIsWrittenDirectlyInOrder() throws {
+        let fixture = Fixture()
+        let writer = fixture.writer(buffer: 16)
+        try append(writer, [9, 9])
+        try append(writer, Array(0..<100))
+        try writer.sync()
+        #expect(fixture.fileBytes == [9, 9] + Array(0..<100))
+    }
+
+    @Test func writesContinueAtTheGivenOffset() throws {
+        let fixture = Fixture()
+        _ = Array<UInt8>(repeating: 7, count: 10).withUnsafeBytes { pwrite(fixture.fd, $0.baseAddress, 10, 0) }
+        let writer = fixture.writer(offset: 10)
+        try append(writer, [1, 2])
+        try writer.sync()
+        #expect(fixture.fileBytes == Array(repeating: 7, count: 10) + [1, 2])
+    }
+
+    @Test func discardCutsTheFileAndTheBufferBackDurably() throws {
+        let fixture = Fixture()
+        let writer = fixture.writer(buffer: 8)
+        try append(writer, Array(repeating: 5, count: 20))
+        try writer.sync()
+        try append(writer, [6, 6])
+        writer.discard(after: 4)
+        #expect(writer.position == 4)
+        #expect(writer.durable == 4)
+        #expect(fixture.fileBytes == [5, 5, 5, 5])
+    }
+}
