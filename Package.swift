@@ -40,7 +40,8 @@ let package = Package(
         ),
         .executableTarget(name: "offstage-bench", dependencies: ["OffstageOrigin"], swiftSettings: strict),
 
-        .testTarget(name: "OffstageCoreTests", dependencies: ["OffstageCore", "OffstageTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "OffstageCoreTests", dependencies: ["OffstageCore", "OffstageTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "OffstageStoreTests",
             dependencies: ["OffstageStore", "OffstageTestSupport"],

@@ -54,7 +54,8 @@ public enum FileNameSanitizer {
         var start = dot
         // Keep compound archive extensions together: `backup.tar.gz` → (`backup`, `.tar.gz`).
         let stem = name[..<dot]
-        if let inner = stem.lastIndex(of: "."), inner != name.startIndex, name[inner...].lowercased().hasPrefix(".tar.") {
+        if let inner = stem.lastIndex(of: "."), inner != name.startIndex, name[inner...].lowercased().hasPrefix(".tar.")
+        {
             start = inner
         }
         let ext = String(name[start...])

@@ -51,7 +51,9 @@ public struct ResponseHead: Sendable, Equatable {
             let item = part.trimmingCharacters(in: .whitespaces)
             guard item.lowercased().hasPrefix("filename=") else { continue }
             var name = String(item.dropFirst("filename=".count))
-            if name.hasPrefix("\""), name.hasSuffix("\""), name.count >= 2 { name = String(name.dropFirst().dropLast()) }
+            if name.hasPrefix("\""), name.hasSuffix("\""), name.count >= 2 {
+                name = String(name.dropFirst().dropLast())
+            }
             return name.isEmpty ? nil : name
         }
         return nil
@@ -59,7 +61,8 @@ public struct ResponseHead: Sendable, Equatable {
 
     /// Compares heads by status and fields.
     public static func == (lhs: ResponseHead, rhs: ResponseHead) -> Bool {
-        lhs.status == rhs.status && lhs.fields.elementsEqual(rhs.fields, by: { $0.name == $1.name && $0.value == $1.value })
+        lhs.status == rhs.status
+            && lhs.fields.elementsEqual(rhs.fields, by: { $0.name == $1.name && $0.value == $1.value })
     }
 }
 

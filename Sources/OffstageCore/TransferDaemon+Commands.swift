@@ -19,7 +19,8 @@ extension TransferDaemon {
                 task.state = .queued
                 interrupted += 1
                 update(task, in: &transition)
-                transition.log(.waiting, task.subject, "interrupted by a restart; resumes from checkpoint \(task.bytesWritten)")
+                transition.log(
+                    .waiting, task.subject, "interrupted by a restart; resumes from checkpoint \(task.bytesWritten)")
             case .finishing:
                 transition.actions.append(.deliver(task))
             default:
@@ -59,7 +60,8 @@ extension TransferDaemon {
     mutating func pause(_ id: Int64, in transition: inout Transition) {
         guard var task = tasks[id] else { return refuseUnknown(id, in: &transition) }
         guard [.queued, .running, .retrying].contains(task.state) else {
-            transition.actions.append(.refuse("task \(id) is \(task.state.rawValue); only a queued, running or retrying task can be paused"))
+            transition.actions.append(
+                .refuse("task \(id) is \(task.state.rawValue); only a queued, running or retrying task can be paused"))
             return
         }
         stopIfRunning(id, in: &transition)
@@ -81,7 +83,8 @@ extension TransferDaemon {
             return
         }
         guard task.state == .paused || task.state == .failed else {
-            transition.actions.append(.refuse("task \(id) is \(task.state.rawValue); only a paused or failed task can be resumed"))
+            transition.actions.append(
+                .refuse("task \(id) is \(task.state.rawValue); only a paused or failed task can be resumed"))
             return
         }
         task.state = .queued

@@ -27,9 +27,13 @@ extension TransferDaemon {
             update(task, in: &transition)
             let of = total >= 0 ? "\(total)" : "unknown length"
             if offset > 0 {
-                transition.log(.resumed, task.subject, "from byte \(offset) of \(of) (HTTP \(status), If-Range \(validator ?? "-"))")
+                transition.log(
+                    .resumed, task.subject,
+                    "from byte \(offset) of \(of) (HTTP \(status), If-Range \(validator ?? "-"))")
             } else {
-                transition.log(.started, task.subject, "\(task.kind == .download ? "receiving" : "sending") \(of) (HTTP \(status))")
+                transition.log(
+                    .started, task.subject, "\(task.kind == .download ? "receiving" : "sending") \(of) (HTTP \(status))"
+                )
             }
         case .progressed(let id, let bytes):
             guard attempts[id] != nil, stopping[id] == nil else { return }
@@ -46,10 +50,13 @@ extension TransferDaemon {
     }
 
     /// Decides what follows the end of a request.
-    private mutating func finish(_ task: TransferTask, attempt: Attempt, end: TransferEnd, in transition: inout Transition) {
+    private mutating func finish(
+        _ task: TransferTask, attempt: Attempt, end: TransferEnd, in transition: inout Transition
+    ) {
         var task = task
         switch end {
-        case .completed(let bytes, _, _) where task.kind == .download && task.bytesExpected >= 0 && bytes != task.bytesExpected:
+        case .completed(let bytes, _, _)
+        where task.kind == .download && task.bytesExpected >= 0 && bytes != task.bytesExpected:
             let reason = "body of \(bytes) bytes where \(task.bytesExpected) were expected"
             scheduleRetry(task, reason: reason, counts: true, retryAfter: nil, in: &transition)
         case .completed(let bytes, let status, let summary):
@@ -62,7 +69,9 @@ extension TransferDaemon {
                 task.bytesWritten = bytes
                 task.responseSummary = summary
                 update(task, in: &transition)
-                transition.log(.uploaded, task.subject, "\(bytes) bytes, HTTP \(status)" + (summary.map { ": \(Self.printable($0))" } ?? ""))
+                transition.log(
+                    .uploaded, task.subject,
+                    "\(bytes) bytes, HTTP \(status)" + (summary.map { ": \(Self.printable($0))" } ?? ""))
             } else {
                 enterFinishing(&task, bytes: bytes, in: &transition)
             }
@@ -94,7 +103,9 @@ extension TransferDaemon {
         transition.actions.append(.deliver(task))
     }
 
-    private mutating func reject(_ task: TransferTask, attempt: Attempt, verdict: ResponseVerdict, in transition: inout Transition) {
+    private mutating func reject(
+        _ task: TransferTask, attempt: Attempt, verdict: ResponseVerdict, in transition: inout Transition
+    ) {
         var task = task
         switch verdict {
         case .accept:
@@ -116,7 +127,9 @@ extension TransferDaemon {
             task.validator = nil
             update(task, in: &transition)
             guard attempt.restarts < 3 else {
-                scheduleRetry(task, reason: "server keeps refusing to resume: \(reason)", counts: true, retryAfter: nil, in: &transition)
+                scheduleRetry(
+                    task, reason: "server keeps refusing to resume: \(reason)", counts: true, retryAfter: nil,
+                    in: &transition)
                 return
             }
             transition.log(.restarted, task.subject, "from zero: \(Self.printable(reason))")
@@ -155,7 +168,9 @@ extension TransferDaemon {
         task.retryAt = transition.now + delay
         task.error = reason
         update(task, in: &transition)
-        let count = counts ? "attempt \(task.attempts) of \(retryPolicy.maxAttempts)" : "stalled, retried until the resource timeout"
+        let count =
+            counts
+            ? "attempt \(task.attempts) of \(retryPolicy.maxAttempts)" : "stalled, retried until the resource timeout"
         transition.log(.retryScheduled, task.subject, "\(reason); \(count); next in \(String(format: "%.1f", delay)) s")
     }
 
@@ -190,7 +205,9 @@ extension TransferDaemon {
         var out = ""
         for scalar in text.unicodeScalars {
             if FileNameSanitizer.isForbidden(scalar) {
-                out += scalar.value <= 0xFF ? String(format: "\\x%02X", scalar.value) : String(format: "\\u{%X}", scalar.value)
+                out +=
+                    scalar.value <= 0xFF
+                    ? String(format: "\\x%02X", scalar.value) : String(format: "\\u{%X}", scalar.value)
             } else {
                 out.unicodeScalars.append(scalar)
             }

@@ -19,7 +19,8 @@ extension TransferDaemon {
             }
             if let earliest = task.earliestBeginDate, earliest > now {
                 wakeAt(earliest)
-                noteWaiting(task, "earliest begin in \(Self.duration(earliest.timeIntervalSince(now)))", in: &transition)
+                noteWaiting(
+                    task, "earliest begin in \(Self.duration(earliest.timeIntervalSince(now)))", in: &transition)
                 continue
             }
             if let blocked = conditionBlock(for: task) {
@@ -87,7 +88,9 @@ extension TransferDaemon {
     /// Remembers a wait reason, logging it only when it changes.
     private mutating func noteWaiting(_ task: TransferTask, _ reason: String, in transition: inout Transition) {
         // Log a wait when its kind changes, not when only a countdown or a count in it does.
-        func kind(_ text: String) -> String { String(text.unicodeScalars.filter { !CharacterSet.decimalDigits.contains($0) }) }
+        func kind(_ text: String) -> String {
+            String(text.unicodeScalars.filter { !CharacterSet.decimalDigits.contains($0) })
+        }
         let previous = waitReasons[task.id].map(kind)
         waitReasons[task.id] = reason
         if previous != kind(reason), !reason.hasPrefix("retry in") { transition.log(.waiting, task.subject, reason) }

@@ -36,7 +36,8 @@ public struct TransferRequest: Sendable, Equatable {
 /// A fact the transfer engine reports about one request.
 public enum TransferReport: Sendable, Equatable {
     /// The response head was accepted; the body is being written from `offset`.
-    case responseAccepted(taskID: Int64, offset: Int64, expectedTotal: Int64, validator: String?,
+    case responseAccepted(
+        taskID: Int64, offset: Int64, expectedTotal: Int64, validator: String?,
         suggestedName: String?, status: Int)
     /// The body reached this many bytes of the whole file (not yet durable).
     case progressed(taskID: Int64, bytes: Int64)

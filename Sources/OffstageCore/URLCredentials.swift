@@ -27,7 +27,8 @@ public enum URLCredentials {
 
     /// `scheme://host:port` with the default port made explicit, for same-origin checks.
     public static func origin(of url: String) -> String? {
-        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), let host = parsed.host?.lowercased()
+        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
+            let host = parsed.host?.lowercased()
         else { return nil }
         let port = parsed.port ?? (scheme == "https" ? 443 : 80)
         return "\(scheme)://\(host):\(port)"
@@ -37,7 +38,8 @@ public enum URLCredentials {
     private static func userInfoRange(in url: String) -> Range<String.Index>? {
         guard let schemeEnd = url.range(of: "://") else { return nil }
         let authorityStart = schemeEnd.upperBound
-        let authorityEnd = url[authorityStart...].firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? url.endIndex
+        let authorityEnd =
+            url[authorityStart...].firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? url.endIndex
         guard let at = url[authorityStart..<authorityEnd].lastIndex(of: "@") else { return nil }
         return authorityStart..<at
     }

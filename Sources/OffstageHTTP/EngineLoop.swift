@@ -32,7 +32,10 @@ final class EngineLoop {
         let deadline: Double
     }
 
-    init(multi: UnsafeMutableRawPointer?, configuration: EngineConfiguration, report: @escaping @Sendable (TransferReport) -> Void) {
+    init(
+        multi: UnsafeMutableRawPointer?, configuration: EngineConfiguration,
+        report: @escaping @Sendable (TransferReport) -> Void
+    ) {
         self.multi = multi
         self.configuration = configuration
         self.report = report
@@ -49,7 +52,9 @@ final class EngineLoop {
         case .stop(let taskID):
             if let transfer = active[taskID] { end(transfer, result: nil) }
         case .shutdown:
-            for transfer in active.values.sorted(by: { $0.request.taskID < $1.request.taskID }) { end(transfer, result: nil) }
+            for transfer in active.values.sorted(by: { $0.request.taskID < $1.request.taskID }) {
+                end(transfer, result: nil)
+            }
             return false
         }
         return true
@@ -67,7 +72,8 @@ final class EngineLoop {
             guard let transfer = active.values.first(where: { $0.easy == handle }) else { continue }
             if result == CURLE_OK, let socket = transfer.settleSocket() {
                 _ = curl_multi_remove_handle(multi, handle)
-                settling.append(Settling(transfer: transfer, socket: socket, deadline: MonotonicClock.now() + Self.settleSeconds))
+                settling.append(
+                    Settling(transfer: transfer, socket: socket, deadline: MonotonicClock.now() + Self.settleSeconds))
             } else {
                 end(transfer, result: result)
             }

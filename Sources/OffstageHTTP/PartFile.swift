@@ -8,7 +8,9 @@ enum PartFile {
     /// Offset 0: created `O_EXCL|O_NOFOLLOW` with mode 0600, or, when it exists, opened and
     /// truncated to 0. Offset > 0: opened and truncated to the offset (dropping bytes past the
     /// durable checkpoint); a missing file, or one shorter than the offset, means restart from zero.
-    static func open(_ request: TransferRequest, configuration: EngineConfiguration) -> Result<(fd: Int32, path: String), EndNow> {
+    static func open(_ request: TransferRequest, configuration: EngineConfiguration) -> Result<
+        (fd: Int32, path: String), EndNow
+    > {
         let path = configuration.partPath(taskID: request.taskID)
         var fd: Int32 = -1
         if request.offset <= 0 {

@@ -29,7 +29,10 @@ final class PartWriter {
     private var writebackStart: Int64
 
     /// A writer appending at `offset` (the file already holds exactly `offset` bytes).
-    init(fd: Int32, offset: Int64, bufferSize: Int, writebackWindow: Int64, fileSync: @escaping @Sendable (Int32) -> Int32) {
+    init(
+        fd: Int32, offset: Int64, bufferSize: Int, writebackWindow: Int64,
+        fileSync: @escaping @Sendable (Int32) -> Int32
+    ) {
         self.fd = fd
         buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, bufferSize), alignment: 4096)
         self.writebackWindow = writebackWindow

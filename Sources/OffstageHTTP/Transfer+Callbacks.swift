@@ -8,22 +8,29 @@ import OffstageCore
 // `curl_multi_perform`, on the engine thread.
 
 /// `CURLOPT_WRITEFUNCTION`: body bytes.
-func transferWriteCallback(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ user: UnsafeMutableRawPointer?) -> Int {
+func transferWriteCallback(
+    _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ user: UnsafeMutableRawPointer?
+) -> Int {
     guard let data, let user else { return 0 }
     return Unmanaged<Transfer>.fromOpaque(user).takeUnretainedValue().receive(UnsafeRawPointer(data), size * count)
 }
 
 /// `CURLOPT_HEADERFUNCTION`: one header line at a time.
-func transferHeaderCallback(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ user: UnsafeMutableRawPointer?) -> Int {
+func transferHeaderCallback(
+    _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ user: UnsafeMutableRawPointer?
+) -> Int {
     guard let data, let user else { return 0 }
     let bytes = UnsafeRawBufferPointer(start: data, count: size * count)
     return Unmanaged<Transfer>.fromOpaque(user).takeUnretainedValue().headerLine(bytes) ? size * count : 0
 }
 
 /// `CURLOPT_READFUNCTION`: upload bytes, straight from the file with `pread`.
-func transferReadCallback(_ buffer: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ user: UnsafeMutableRawPointer?) -> Int {
+func transferReadCallback(
+    _ buffer: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ user: UnsafeMutableRawPointer?
+) -> Int {
     guard let buffer, let user else { return offstage_curl_read_abort() }
-    return Unmanaged<Transfer>.fromOpaque(user).takeUnretainedValue().send(UnsafeMutableRawPointer(buffer), size * count)
+    return Unmanaged<Transfer>.fromOpaque(user).takeUnretainedValue().send(
+        UnsafeMutableRawPointer(buffer), size * count)
 }
 
 /// `CURLOPT_DEBUGFUNCTION`: ignores everything but the info line "Excess found…"; prints nothing.
@@ -44,7 +51,9 @@ extension Transfer {
     func receive(_ data: UnsafeRawPointer, _ count: Int) -> Int {
         guard isDownload else {
             let room = Self.summaryCap - responseBody.count
-            if room > 0 { responseBody.append(contentsOf: UnsafeRawBufferPointer(start: data, count: min(room, count))) }
+            if room > 0 {
+                responseBody.append(contentsOf: UnsafeRawBufferPointer(start: data, count: min(room, count)))
+            }
             return count
         }
         guard accepted, failure == nil, let writer else { return 0 }
@@ -55,7 +64,9 @@ extension Transfer {
             return 0
         }
         let now = MonotonicClock.now()
-        if position - durable >= configuration.checkpointBytes || now - lastCheckpoint >= configuration.checkpointInterval {
+        if position - durable >= configuration.checkpointBytes
+            || now - lastCheckpoint >= configuration.checkpointInterval
+        {
             guard checkpoint(now: now) else { return 0 }
         }
         progress(bytes: position, now: now)
@@ -101,7 +112,8 @@ extension Transfer {
     private func judge(_ head: ResponseHead) -> Bool {
         status = head.status
         let offset = isDownload ? request.offset : 0
-        let verdict = ResponseVerdict.judge(head, offset: offset, validator: isDownload ? request.validator : nil, now: Date())
+        let verdict = ResponseVerdict.judge(
+            head, offset: offset, validator: isDownload ? request.validator : nil, now: Date())
         guard isDownload else {
             // Uploads: any 2xx is accepted (reported when the head arrives); anything else is the judge's verdict.
             guard (200..<300).contains(head.status) else {
@@ -109,9 +121,10 @@ extension Transfer {
                 return false
             }
             accepted = true
-            report(.responseAccepted(
-                taskID: request.taskID, offset: 0, expectedTotal: expectedTotal, validator: nil, suggestedName: nil,
-                status: head.status))
+            report(
+                .responseAccepted(
+                    taskID: request.taskID, offset: 0, expectedTotal: expectedTotal, validator: nil, suggestedName: nil,
+                    status: head.status))
             return true
         }
         guard case .accept(let total, let validator) = verdict else {
@@ -120,9 +133,10 @@ extension Transfer {
         }
         accepted = true
         expectedTotal = total
-        report(.responseAccepted(
-            taskID: request.taskID, offset: request.offset, expectedTotal: total, validator: validator,
-            suggestedName: head.dispositionFileName, status: head.status))
+        report(
+            .responseAccepted(
+                taskID: request.taskID, offset: request.offset, expectedTotal: total, validator: validator,
+                suggestedName: head.dispositionFileName, status: head.status))
         return true
     }
 }

@@ -10,8 +10,12 @@ extension Transfer {
         func check(_ code: CURLcode, _ what: String) {
             if code != CURLE_OK { problems.append("\(what): \(String(cString: curl_easy_strerror(code)))") }
         }
-        func long(_ option: CURLoption, _ value: Int, _ what: String) { check(offstage_curl_setopt_long(easy, option, value), what) }
-        func string(_ option: CURLoption, _ value: String, _ what: String) { check(offstage_curl_setopt_string(easy, option, value), what) }
+        func long(_ option: CURLoption, _ value: Int, _ what: String) {
+            check(offstage_curl_setopt_long(easy, option, value), what)
+        }
+        func string(_ option: CURLoption, _ value: String, _ what: String) {
+            check(offstage_curl_setopt_string(easy, option, value), what)
+        }
         let me = Unmanaged.passUnretained(self).toOpaque()
 
         string(CURLOPT_URL, URLCredentials.stripped(request.url), "URL")
@@ -25,7 +29,9 @@ extension Transfer {
         long(CURLOPT_BUFFERSIZE, configuration.receiveBufferSize, "BUFFERSIZE")
         long(CURLOPT_LOW_SPEED_LIMIT, 1, "LOW_SPEED_LIMIT")
         long(CURLOPT_LOW_SPEED_TIME, idleSeconds, "LOW_SPEED_TIME")
-        long(CURLOPT_CONNECTTIMEOUT_MS, max(1, Int((configuration.connectTimeout * 1000).rounded(.up))), "CONNECTTIMEOUT_MS")
+        long(
+            CURLOPT_CONNECTTIMEOUT_MS, max(1, Int((configuration.connectTimeout * 1000).rounded(.up))),
+            "CONNECTTIMEOUT_MS")
         long(CURLOPT_TCP_KEEPALIVE, 1, "TCP_KEEPALIVE")
         string(CURLOPT_USERAGENT, configuration.userAgent, "USERAGENT")
         check(offstage_curl_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer), "ERRORBUFFER")
@@ -71,7 +77,9 @@ extension Transfer {
     }
 
     /// PUT (`UPLOAD`) or POST with a known size, body read with `pread`.
-    private func configureUpload(_ easy: UnsafeMutableRawPointer, me: UnsafeMutableRawPointer, fields: inout [String]) -> String? {
+    private func configureUpload(_ easy: UnsafeMutableRawPointer, me: UnsafeMutableRawPointer, fields: inout [String])
+        -> String?
+    {
         guard let size = PartFile.size(of: fd) else { return "cannot stat \(path)" }
         expectedTotal = size
         let method = request.method.uppercased()
@@ -87,10 +95,14 @@ extension Transfer {
         default:
             return "cannot upload with method \(request.method)"
         }
-        codes.append(offstage_curl_setopt_long(easy, CURLOPT_UPLOAD_BUFFERSIZE, min(max(configuration.receiveBufferSize, 16_384), 2 << 20)))
+        codes.append(
+            offstage_curl_setopt_long(
+                easy, CURLOPT_UPLOAD_BUFFERSIZE, min(max(configuration.receiveBufferSize, 16_384), 2 << 20)))
         codes.append(offstage_curl_setopt_read(easy, transferReadCallback))
         codes.append(offstage_curl_setopt_pointer(easy, CURLOPT_READDATA, me))
-        if let bad = codes.first(where: { $0 != CURLE_OK }) { return "upload options: \(String(cString: curl_easy_strerror(bad)))" }
+        if let bad = codes.first(where: { $0 != CURLE_OK }) {
+            return "upload options: \(String(cString: curl_easy_strerror(bad)))"
+        }
         return nil
     }
 }

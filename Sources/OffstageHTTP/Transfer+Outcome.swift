@@ -51,7 +51,8 @@ extension Transfer {
     /// length without noticing any: libcurl stops reading at Content-Length and says "Excess found"
     /// only when the excess arrived in the same read. Call before removing the handle.
     func settleSocket() -> Int32? {
-        guard isDownload, accepted, !excessFound, failure == nil, expectedTotal >= 0, position == expectedTotal, let easy
+        guard isDownload, accepted, !excessFound, failure == nil, expectedTotal >= 0, position == expectedTotal,
+            let easy
         else { return nil }
         var socket: curl_socket_t = -1
         guard offstage_curl_getinfo_socket(easy, &socket) == CURLE_OK, socket >= 0 else { return nil }

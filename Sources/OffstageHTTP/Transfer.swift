@@ -78,7 +78,8 @@ final class Transfer {
         self.fd = fd
         self.path = path
         self.easy = easy
-        self.writer = request.kind == .download
+        self.writer =
+            request.kind == .download
             ? PartWriter(
                 fd: fd, offset: request.offset, bufferSize: configuration.writeBufferSize,
                 writebackWindow: configuration.writebackWindow, fileSync: configuration.fileSync)
@@ -103,7 +104,9 @@ final class Transfer {
         report: @escaping @Sendable (TransferReport) -> Void
     ) -> Result<Transfer, EndNow> {
         let opened: (fd: Int32, path: String)
-        switch request.kind == .download ? PartFile.open(request, configuration: configuration) : PartFile.openUpload(request) {
+        switch request.kind == .download
+            ? PartFile.open(request, configuration: configuration) : PartFile.openUpload(request)
+        {
         case .success(let value): opened = value
         case .failure(let end): return .failure(end)
         }
@@ -133,7 +136,9 @@ final class Transfer {
 
     /// Removes secrets from text that leaves the engine.
     func scrub(_ text: String) -> String {
-        let masked = text.contains(request.url) ? text.replacingOccurrences(of: request.url, with: URLCredentials.masked(request.url)) : text
+        let masked =
+            text.contains(request.url)
+            ? text.replacingOccurrences(of: request.url, with: URLCredentials.masked(request.url)) : text
         return credentials?.scrub(masked) ?? masked
     }
 

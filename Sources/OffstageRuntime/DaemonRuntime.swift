@@ -22,7 +22,10 @@ public final class DaemonRuntime {
     var finalizer: Finalizer
 
     /// A runtime on an opened store; the caller holds the home's instance lock.
-    public init(home: OffstageHome, store: Store, options: RuntimeOptions = RuntimeOptions(), time: any TimeSource = SystemTimeSource()) {
+    public init(
+        home: OffstageHome, store: Store, options: RuntimeOptions = RuntimeOptions(),
+        time: any TimeSource = SystemTimeSource()
+    ) {
         self.home = home
         self.store = store
         self.options = options
@@ -49,7 +52,8 @@ public final class DaemonRuntime {
         defer { engine.shutdown() }
         do {
             let restored = DaemonEvent.started(
-                sessions: try store.loadSessions(), tasks: try store.loadTasks(), conditions: try store.loadConditions())
+                sessions: try store.loadSessions(), tasks: try store.loadTasks(), conditions: try store.loadConditions()
+            )
             try handle(restored)
             return try loop()
         } catch {
@@ -104,7 +108,9 @@ public final class DaemonRuntime {
     /// The outcome when the run should end now, else nil.
     private func finishedOutcome() throws -> RunOutcome? {
         if let focus = options.focus {
-            let done = focus.allSatisfy { id in daemon.tasks[id].map { $0.state.isTerminal || $0.state == .paused } ?? false }
+            let done = focus.allSatisfy { id in
+                daemon.tasks[id].map { $0.state.isTerminal || $0.state == .paused } ?? false
+            }
             if done {
                 try stopCleanly()
                 return .focusFinished

@@ -45,9 +45,11 @@ struct Finalizer {
         if let error = PosixFiles.makeDirectory(directory) {
             return .deliveryFailed(id: task.id, reason: "cannot create \(directory): \(error.message)")
         }
-        let name = FileNameSanitizer.downloadName(requested: task.requestedName, suggested: task.suggestedName, url: task.url)
+        let name = FileNameSanitizer.downloadName(
+            requested: task.requestedName, suggested: task.suggestedName, url: task.url)
         for number in first..<10_000 {
-            let candidate = (directory as NSString).appendingPathComponent(FileNameSanitizer.alternative(name, number: number))
+            let candidate = (directory as NSString).appendingPathComponent(
+                FileNameSanitizer.alternative(name, number: number))
             if !PosixFiles.exists(candidate) { return .deliveryPathChosen(id: task.id, path: candidate) }
         }
         return .deliveryFailed(id: task.id, reason: "no free name for \(name) in \(directory)")

@@ -31,7 +31,9 @@ enum PosixFiles {
         var second = stat()
         guard lstat(original, &first) == 0, lstat(copy, &second) == 0 else { return false }
         guard first.st_dev != second.st_dev, first.st_size == second.st_size else { return false }
-        guard let a = FileHandle(forReadingAtPath: original), let b = FileHandle(forReadingAtPath: copy) else { return false }
+        guard let a = FileHandle(forReadingAtPath: original), let b = FileHandle(forReadingAtPath: copy) else {
+            return false
+        }
         defer {
             try? a.close()
             try? b.close()

@@ -60,9 +60,11 @@ struct BenchReport: Encodable, Sendable {
             row("tool", "wall s", "CPU s", "peak MiB", "wall/curl", "CPU/curl"),
         ]
         for tool in tools {
-            lines.append(row(
-                tool.tool, Fixed.text(tool.medianWallSeconds, 3), Fixed.text(tool.medianCPUSeconds, 3),
-                Fixed.text(tool.medianPeakMiB, 1), Fixed.text(tool.wallRatioVsCurl, 2), Fixed.text(tool.cpuRatioVsCurl, 2)))
+            lines.append(
+                row(
+                    tool.tool, Fixed.text(tool.medianWallSeconds, 3), Fixed.text(tool.medianCPUSeconds, 3),
+                    Fixed.text(tool.medianPeakMiB, 1), Fixed.text(tool.wallRatioVsCurl, 2),
+                    Fixed.text(tool.cpuRatioVsCurl, 2)))
         }
         guard let offstage else { return lines.joined(separator: "\n") }
         lines += [

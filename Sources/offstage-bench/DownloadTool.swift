@@ -21,7 +21,8 @@ struct DownloadTool: Sendable {
         case "offstage":
             // A fresh home each run: a new store, no task to resume.
             let home = "\(homesDirectory)/home-\(runNumber)"
-            return Invocation(argv: [executable, "--home", home, "get", url, "-o", output], output: output, scratch: [output, home])
+            return Invocation(
+                argv: [executable, "--home", home, "get", url, "-o", output], output: output, scratch: [output, home])
         case "wget":
             return Invocation(argv: [executable, "-q", "-O", output, url], output: output, scratch: [output])
         case "aria2c":

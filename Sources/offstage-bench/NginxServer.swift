@@ -39,7 +39,9 @@ final class NginxServer: Sendable {
         let launch = try ChildProcess.run(
             [binary, "-p", directory, "-c", config, "-e", errorLog], stderrPath: directory + "/nginx-start.log")
         guard launch.exitCode == 0 else {
-            throw BenchError("nginx failed to start (exit \(launch.exitCode)): \(lastLine(of: directory + "/nginx-start.log", or: errorLog))")
+            throw BenchError(
+                "nginx failed to start (exit \(launch.exitCode)): \(lastLine(of: directory + "/nginx-start.log", or: errorLog))"
+            )
         }
         let deadline = ChildProcess.monotonicSeconds() + 5
         var pid: pid_t = 0
@@ -57,7 +59,8 @@ final class NginxServer: Sendable {
             usleep(20_000)
         }
         if pid != 0 { kill(pid, SIGQUIT) }
-        throw BenchError("nginx did not come up on 127.0.0.1:\(port) within 5 s: \(lastLine(of: errorLog, or: errorLog))")
+        throw BenchError(
+            "nginx did not come up on 127.0.0.1:\(port) within 5 s: \(lastLine(of: errorLog, or: errorLog))")
     }
 
     /// Graceful stop (SIGQUIT), then SIGTERM if it is still there after 5 s.
@@ -79,7 +82,9 @@ final class NginxServer: Sendable {
         return !stat.contains(") Z ")
     }
 
-    private static func configuration(port: UInt16, root: String, temp: String, pidFile: String, errorLog: String) -> String {
+    private static func configuration(port: UInt16, root: String, temp: String, pidFile: String, errorLog: String)
+        -> String
+    {
         // As root, nginx would run its worker as `nobody`, which may not reach a private work dir.
         let user = geteuid() == 0 ? "user root root;\n" : ""
         return """
@@ -114,7 +119,9 @@ final class NginxServer: Sendable {
         defer { close(fd) }
         var address = loopback(port: 0)
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0 else { throw BenchError("bind 127.0.0.1:0: \(String(cString: strerror(errno)))") }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
@@ -131,7 +138,9 @@ final class NginxServer: Sendable {
         defer { close(fd) }
         var address = loopback(port: port)
         return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         } == 0
     }
 

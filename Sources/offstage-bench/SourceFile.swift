@@ -29,7 +29,8 @@ enum SourceFile {
             GeneratedContent.fill(block, offset: offset, seed: seed)
             var done = 0
             while done < count {
-                let written = pwrite(fd, buffer.baseAddress.map { $0 + done }, count - done, off_t(offset) + off_t(done))
+                let written = pwrite(
+                    fd, buffer.baseAddress.map { $0 + done }, count - done, off_t(offset) + off_t(done))
                 if written < 0 {
                     if errno == EINTR { continue }
                     throw BenchError("cannot write \(partial): \(String(cString: strerror(errno)))")

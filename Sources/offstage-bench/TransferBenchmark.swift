@@ -27,8 +27,12 @@ struct TransferBenchmark {
     /// Runs the whole benchmark and prints the report.
     mutating func run() throws {
         let offstage = try Self.locateOffstage(options.offstage)
-        guard let curl = ChildProcess.which("curl") else { throw BenchError("curl not found on PATH; apt-get install curl") }
-        var tools = [DownloadTool(name: "curl", executable: curl), DownloadTool(name: "offstage", executable: offstage)]
+        guard let curl = ChildProcess.which("curl") else {
+            throw BenchError("curl not found on PATH; apt-get install curl")
+        }
+        var tools = [
+            DownloadTool(name: "curl", executable: curl), DownloadTool(name: "offstage", executable: offstage),
+        ]
         for name in ["wget", "aria2c"] {
             if let path = ChildProcess.which(name) { tools.append(DownloadTool(name: name, executable: path)) }
         }
@@ -37,12 +41,16 @@ struct TransferBenchmark {
         let www = dir + "/www"
         let out = dir + "/out"
         let homes = dir + "/homes"
-        for path in [www, out, homes] { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+        for path in [www, out, homes] {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        }
         chmod(dir, 0o755)
         chmod(www, 0o755)
         let quarterSize = max(1, options.size / 4)
         if let free = SourceFile.freeBytes(at: dir), free < 3 * options.size {
-            log("warning: only \(ByteSize.text(free)) free in \(dir); the bench needs about \(ByteSize.text(3 * options.size))")
+            log(
+                "warning: only \(ByteSize.text(free)) free in \(dir); the bench needs about \(ByteSize.text(3 * options.size))"
+            )
         }
         log("preparing \(ByteSize.text(options.size)) and \(ByteSize.text(quarterSize)) in \(www)")
         let source = try SourceFile.prepare(directory: www, size: options.size)
@@ -78,7 +86,9 @@ struct TransferBenchmark {
 
         let quarterURL = server.url(SourceFile.name(size: quarterSize))
         let small = try measure(tools[1], url: quarterURL, size: quarterSize, out: out, homes: homes) { _ in }
-        log("offstage at \(ByteSize.text(quarterSize)): \(Fixed.text(small.wall, 2))s, peak \(Fixed.text(Double(small.peakBytes) / 1_048_576, 1)) MiB")
+        log(
+            "offstage at \(ByteSize.text(quarterSize)): \(Fixed.text(small.wall, 2))s, peak \(Fixed.text(Double(small.peakBytes) / 1_048_576, 1)) MiB"
+        )
 
         let baseline = runs["curl"] ?? ToolRuns()
         let summaries = tools.map { ToolSummary(tool: $0.name, runs: runs[$0.name] ?? ToolRuns(), baseline: baseline) }
@@ -132,7 +142,8 @@ struct TransferBenchmark {
         let me = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let candidate = (me as NSString).deletingLastPathComponent + "/offstage"
         guard access(candidate, X_OK) == 0 else {
-            throw BenchError("no offstage at \(candidate); build it with `swift build -c release` (or pass --offstage PATH)")
+            throw BenchError(
+                "no offstage at \(candidate); build it with `swift build -c release` (or pass --offstage PATH)")
         }
         return candidate
     }

@@ -69,7 +69,9 @@ enum BenchCommandLine {
             return 0
         }
         do {
-            guard command == "transfer" else { throw BenchError("unknown benchmark '\(command)'; the only one is 'transfer'") }
+            guard command == "transfer" else {
+                throw BenchError("unknown benchmark '\(command)'; the only one is 'transfer'")
+            }
             var benchmark = TransferBenchmark(options: try parse(Array(arguments.dropFirst())))
             let signalSources = Cleanup.shared.install()
             defer { withExtendedLifetime(signalSources) {} }

@@ -10,7 +10,8 @@ enum AddCommand {
         let url = try InputValidation.url(try args.single("URL"))
         guard !URLCredentials.hasCredentials(url) else {
             throw CLIError.usage(
-                "credentials in URLs are never stored; put them in ~/.netrc, or use `offstage get` (kept in memory only)")
+                "credentials in URLs are never stored; put them in ~/.netrc, or use `offstage get` (kept in memory only)"
+            )
         }
         var spec = TransferSpec(kind: .download, url: url)
         spec.name = args.value("--name")
@@ -18,7 +19,9 @@ enum AddCommand {
         spec.session = args.value("--session") ?? spec.session
         spec.taskDescription = args.value("--description")
         spec.discretionary = args.flag("--discretionary")
-        spec.beginAfter = try args.value("--begin-after").map { try InputValidation.duration($0, option: "--begin-after") }
+        spec.beginAfter = try args.value("--begin-after").map {
+            try InputValidation.duration($0, option: "--begin-after")
+        }
         if let text = args.value("--priority") {
             guard let priority = Double(text), (0...1).contains(priority) else {
                 throw CLIError.usage("--priority must be a number from 0 to 1")

@@ -21,17 +21,26 @@ enum DemoCommand {
     }
 
     static let scenarios = [
-        Scenario(title: "a 48 MB download whose connection drops at 8 MB, resumed with Range + If-Range",
+        Scenario(
+            title: "a 48 MB download whose connection drops at 8 MB, resumed with Range + If-Range",
             path: "/gen/48m?seed=1&rate=8000000&drop=8000000", size: 48 << 20, seed: 1, name: "big.iso"),
-        Scenario(title: "an interrupted download whose validator then changes: restarted from zero",
-            path: "/gen/6m?seed=2&rate=3000000&drop=2000000&changeValidator=1", size: 6 << 20, seed: 2, name: "changed.bin"),
-        Scenario(title: "a 503 with Retry-After: 2, honoured, then success",
+        Scenario(
+            title: "an interrupted download whose validator then changes: restarted from zero",
+            path: "/gen/6m?seed=2&rate=3000000&drop=2000000&changeValidator=1", size: 6 << 20, seed: 2,
+            name: "changed.bin"),
+        Scenario(
+            title: "a 503 with Retry-After: 2, honoured, then success",
             path: "/gen/2m?seed=3&status=503&retryAfter=2", size: 2 << 20, seed: 3, name: "busy.bin"),
-        Scenario(title: "three redirects, followed", path: "/redirect/3/gen/1m?seed=4", size: 1 << 20, seed: 4, name: "moved.bin"),
-        Scenario(title: "unknown length (chunked): an honest size-unknown transfer",
+        Scenario(
+            title: "three redirects, followed", path: "/redirect/3/gen/1m?seed=4", size: 1 << 20, seed: 4,
+            name: "moved.bin"),
+        Scenario(
+            title: "unknown length (chunked): an honest size-unknown transfer",
             path: "/gen/3m?seed=5&chunked=1&rate=1500000", size: 3 << 20, seed: 5, name: "stream.bin"),
-        Scenario(title: "a hostile server file name, sanitised",
-            path: "/gen/64k?seed=6&filename=..%2F..%2F.bashrc%1B%5B31m%E2%80%AEgnp.exe", size: 64 << 10, seed: 6, name: nil),
+        Scenario(
+            title: "a hostile server file name, sanitised",
+            path: "/gen/64k?seed=6&filename=..%2F..%2F.bashrc%1B%5B31m%E2%80%AEgnp.exe", size: 64 << 10, seed: 6,
+            name: nil),
         Scenario(title: "a redirect loop, refused", path: "/loop/a", size: -1, seed: 0, name: "loop.bin"),
     ]
 
@@ -49,7 +58,8 @@ enum DemoCommand {
         let store = try context.openStore()
         var expectations: [Int64: Scenario] = [:]
         for scenario in scenarios {
-            var spec = TransferSpec(kind: .download, url: server.baseURL + scenario.path, taskDescription: scenario.title)
+            var spec = TransferSpec(
+                kind: .download, url: server.baseURL + scenario.path, taskDescription: scenario.title)
             spec.name = scenario.name
             let id = try store.enqueue(.add(spec), now: Date())
             expectations[id] = scenario
@@ -57,7 +67,10 @@ enum DemoCommand {
         }
         let upload = try makeUploadFile(size: 4 << 20, seed: 9)
         let uploadID = try store.enqueue(
-            .add(TransferSpec(kind: .upload, url: server.baseURL + "/upload/demo.bin", method: "PUT", taskDescription: "an upload from a file", uploadPath: upload)),
+            .add(
+                TransferSpec(
+                    kind: .upload, url: server.baseURL + "/upload/demo.bin", method: "PUT",
+                    taskDescription: "an upload from a file", uploadPath: upload)),
             now: Date())
         say("task \(uploadID): a 4 MB PUT upload from a file; the origin answers with its SHA-256\n")
         var options = RuntimeOptions()
@@ -69,11 +82,14 @@ enum DemoCommand {
         let signals = SignalTrap { stopper.requestShutdown(reason: "signal \($0)") }
         defer { signals.cancel() }
         do { _ = try runtime.run() } catch { throw CLIContext.translate(error) }
-        try summarise(store: store, expectations: expectations, uploadID: uploadID, uploadPath: upload, context: context)
+        try summarise(
+            store: store, expectations: expectations, uploadID: uploadID, uploadPath: upload, context: context)
     }
 
-    private static func summarise(store: Store, expectations: [Int64: Scenario], uploadID: Int64, uploadPath: String,
-        context: CLIContext) throws {
+    private static func summarise(
+        store: Store, expectations: [Int64: Scenario], uploadID: Int64, uploadPath: String,
+        context: CLIContext
+    ) throws {
         say("\nResult:")
         say(try TaskListing(store: store, defaultDirectory: context.home.documentsDirectory).table())
         say("\nChecks:")
@@ -91,7 +107,9 @@ enum DemoCommand {
             let ok = task.state == .completed && actual == expected
             allGood = allGood && ok
             let name = (task.deliveredPath as NSString?)?.lastPathComponent ?? "-"
-            say("  \(ok ? "ok  " : "FAIL") task \(id) delivered as \(TransferDaemon.printable(name)), sha256 \(String((actual ?? "none").prefix(16)))…")
+            say(
+                "  \(ok ? "ok  " : "FAIL") task \(id) delivered as \(TransferDaemon.printable(name)), sha256 \(String((actual ?? "none").prefix(16)))…"
+            )
         }
         let summary = try store.task(id: uploadID)?.responseSummary ?? ""
         let uploadDigest = (try? SHA256.hexDigest(ofFile: uploadPath)) ?? "?"

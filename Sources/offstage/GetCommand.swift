@@ -42,23 +42,24 @@ enum GetCommand {
         meter.finish()
         guard let task = try store.task(id: id) else { throw CLIError.failed("task \(id) vanished from the store") }
         if case .interrupted = outcome {
-            throw CLIError.interrupted("interrupted at \(ByteFormat.size(task.bytesWritten)); run the same command again to resume")
+            throw CLIError.interrupted(
+                "interrupted at \(ByteFormat.size(task.bytesWritten)); run the same command again to resume")
         }
         try conclude(task)
     }
 
     /// Reports the end of the download: the path on stdout, or one line on stderr with the right exit code.
     private static func conclude(_ task: TransferTask) throws {
-        let where_ = URLCredentials.masked(task.url)
+        let location = URLCredentials.masked(task.url)
         switch task.state {
         case .completed:
             print(task.deliveredPath ?? "")
         case .paused where task.error?.hasPrefix("disk full") == true:
             throw CLIError.diskFull("\(task.error ?? "disk full") (run the same command again to resume)")
         case .failed:
-            throw CLIError.failed("\(TransferDaemon.printable(task.error ?? "failed")) (\(where_))")
+            throw CLIError.failed("\(TransferDaemon.printable(task.error ?? "failed")) (\(location))")
         default:
-            throw CLIError.failed("task \(task.id) stopped while \(task.state.rawValue) (\(where_))")
+            throw CLIError.failed("task \(task.id) stopped while \(task.state.rawValue) (\(location))")
         }
     }
 
@@ -72,7 +73,8 @@ enum GetCommand {
             if existing.state == .paused { _ = try store.enqueue(.resume(id: existing.id), now: Date()) }
             return existing.id
         }
-        let spec = TransferSpec(kind: .download, url: url, session: session, name: name, destinationDirectory: directory)
+        let spec = TransferSpec(
+            kind: .download, url: url, session: session, name: name, destinationDirectory: directory)
         return try store.enqueue(.add(spec), now: Date())
     }
 }

@@ -43,7 +43,8 @@ enum EventsCommand {
         let rows = try context.openStoreForReading()?.latestEvents(limit: limit) ?? []
         if args.flag("--json") {
             let items = rows.map {
-                LogFormat.JSONEntry(id: $0.id, time: LogFormat.iso($0.entry.time), kind: $0.entry.kind.rawValue,
+                LogFormat.JSONEntry(
+                    id: $0.id, time: LogFormat.iso($0.entry.time), kind: $0.entry.kind.rawValue,
                     subject: $0.entry.subject, reason: $0.entry.reason)
             }
             let encoder = JSONEncoder()

@@ -7,8 +7,10 @@ enum SessionCommand {
     static func run(_ raw: [String], context: CLIContext) throws {
         let args = try Arguments(
             raw,
-            options: ["--discretionary", "--launch-events", "--timeout-request", "--timeout-resource", "--max-connections",
-                "--cellular", "--expensive", "--constrained"])
+            options: [
+                "--discretionary", "--launch-events", "--timeout-request", "--timeout-resource", "--max-connections",
+                "--cellular", "--expensive", "--constrained",
+            ])
         let sessions = try context.openStoreForReading()?.loadSessions() ?? []
         guard !args.positionals.isEmpty else {
             if sessions.isEmpty { print("no sessions yet; one is created with the first transfer") }
@@ -20,18 +22,32 @@ enum SessionCommand {
             throw CLIError.usage("a session ID must be non-empty printable text")
         }
         var session = sessions.first { $0.identifier == identifier } ?? SessionConfiguration(identifier: identifier)
-        if let text = args.value("--discretionary") { session.isDiscretionary = try InputValidation.toggle(text, for: "--discretionary") }
-        if let text = args.value("--launch-events") { session.sessionSendsLaunchEvents = try InputValidation.toggle(text, for: "--launch-events") }
-        if let text = args.value("--cellular") { session.allowsCellularAccess = try InputValidation.toggle(text, for: "--cellular") }
-        if let text = args.value("--expensive") { session.allowsExpensiveNetworkAccess = try InputValidation.toggle(text, for: "--expensive") }
-        if let text = args.value("--constrained") { session.allowsConstrainedNetworkAccess = try InputValidation.toggle(text, for: "--constrained") }
+        if let text = args.value("--discretionary") {
+            session.isDiscretionary = try InputValidation.toggle(text, for: "--discretionary")
+        }
+        if let text = args.value("--launch-events") {
+            session.sessionSendsLaunchEvents = try InputValidation.toggle(text, for: "--launch-events")
+        }
+        if let text = args.value("--cellular") {
+            session.allowsCellularAccess = try InputValidation.toggle(text, for: "--cellular")
+        }
+        if let text = args.value("--expensive") {
+            session.allowsExpensiveNetworkAccess = try InputValidation.toggle(text, for: "--expensive")
+        }
+        if let text = args.value("--constrained") {
+            session.allowsConstrainedNetworkAccess = try InputValidation.toggle(text, for: "--constrained")
+        }
         if let text = args.value("--timeout-request") {
-            session.timeoutIntervalForRequest = try positive(InputValidation.duration(text, option: "--timeout-request"), "--timeout-request")
+            session.timeoutIntervalForRequest = try positive(
+                InputValidation.duration(text, option: "--timeout-request"), "--timeout-request")
         }
         if let text = args.value("--timeout-resource") {
-            session.timeoutIntervalForResource = try positive(InputValidation.duration(text, option: "--timeout-resource"), "--timeout-resource")
+            session.timeoutIntervalForResource = try positive(
+                InputValidation.duration(text, option: "--timeout-resource"), "--timeout-resource")
         }
-        if let limit = try args.integer("--max-connections", in: 1...64) { session.httpMaximumConnectionsPerHost = limit }
+        if let limit = try args.integer("--max-connections", in: 1...64) {
+            session.httpMaximumConnectionsPerHost = limit
+        }
         let id = try context.enqueue(.configureSession(session))
         print(describe(session))
         try TaskControlCommand.report(id: id, verb: "configured", context: context)

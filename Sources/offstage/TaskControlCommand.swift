@@ -9,7 +9,9 @@ enum TaskControlCommand {
         let text = try args.single("task ID")
         guard let id = Int64(text), id > 0 else { throw CLIError.usage("\(text) is not a task ID (see offstage ls)") }
         guard let store = try context.openStoreForReading(),
-            try TaskListing(store: store, defaultDirectory: context.home.documentsDirectory).tasks.contains(where: { $0.id == id })
+            try TaskListing(store: store, defaultDirectory: context.home.documentsDirectory).tasks.contains(where: {
+                $0.id == id
+            })
         else {
             throw CLIError.usage("no task \(id) (see offstage ls)")
         }
@@ -20,7 +22,8 @@ enum TaskControlCommand {
         default: command = .cancel(id: id)
         }
         let commandID = try context.enqueue(command)
-        try report(id: commandID, verb: verb == "pause" ? "paused" : verb == "resume" ? "resumed" : "cancelled",
+        try report(
+            id: commandID, verb: verb == "pause" ? "paused" : verb == "resume" ? "resumed" : "cancelled",
             subject: "task \(id)", context: context)
     }
 

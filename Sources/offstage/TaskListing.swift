@@ -36,9 +36,13 @@ struct TaskListing {
         var lines = ["  ID  STATE      PROGRESS              SESSION               WHAT"]
         for task in tasks {
             let progress = ByteFormat.progress(task.bytesWritten, of: task.bytesExpected)
-            let what = task.deliveredPath ?? (task.kind == .upload ? "↑ \(task.uploadPath ?? "")" : URLCredentials.masked(task.url))
+            let what =
+                task.deliveredPath
+                ?? (task.kind == .upload ? "↑ \(task.uploadPath ?? "")" : URLCredentials.masked(task.url))
             var line = String(format: "%4lld  ", task.id) + ByteFormat.pad(task.state.rawValue, 9) + "  "
-            line += ByteFormat.pad(progress, 20) + "  " + ByteFormat.pad(task.session, 20) + "  " + TransferDaemon.printable(what)
+            line +=
+                ByteFormat.pad(progress, 20) + "  " + ByteFormat.pad(task.session, 20) + "  "
+                + TransferDaemon.printable(what)
             if let error = task.error, task.state != .completed { line += "  (\(TransferDaemon.printable(error)))" }
             lines.append(line)
         }

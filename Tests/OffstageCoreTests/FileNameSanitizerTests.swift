@@ -117,13 +117,15 @@ import Testing
     }
 
     @Test func downloadNamePrefersTheUsersName() {
-        #expect(FileNameSanitizer.downloadName(requested: "../mine.bin", suggested: "theirs.bin", url: "https://h/x.bin")
-            == "mine.bin")
+        #expect(
+            FileNameSanitizer.downloadName(requested: "../mine.bin", suggested: "theirs.bin", url: "https://h/x.bin")
+                == "mine.bin")
     }
 
     @Test func downloadNameFallsBackToTheServersSuggestion() {
-        #expect(FileNameSanitizer.downloadName(requested: "", suggested: "/etc/theirs.bin", url: "https://h/x.bin")
-            == "theirs.bin")
+        #expect(
+            FileNameSanitizer.downloadName(requested: "", suggested: "/etc/theirs.bin", url: "https://h/x.bin")
+                == "theirs.bin")
     }
 
     @Test(arguments: [

@@ -24,12 +24,14 @@ import Testing
     }
 
     @Test func strongETagIsTheValidator() {
-        let head = ResponseHead(status: 200, fields: [("ETag", "\"abc\""), ("Last-Modified", "Sun, 06 Nov 1994 08:49:37 GMT")])
+        let head = ResponseHead(
+            status: 200, fields: [("ETag", "\"abc\""), ("Last-Modified", "Sun, 06 Nov 1994 08:49:37 GMT")])
         #expect(head.strongValidator == "\"abc\"")
     }
 
     @Test func weakETagFallsBackToLastModified() {
-        let head = ResponseHead(status: 200, fields: [("ETag", "W/\"abc\""), ("Last-Modified", "Sun, 06 Nov 1994 08:49:37 GMT")])
+        let head = ResponseHead(
+            status: 200, fields: [("ETag", "W/\"abc\""), ("Last-Modified", "Sun, 06 Nov 1994 08:49:37 GMT")])
         #expect(head.strongValidator == "Sun, 06 Nov 1994 08:49:37 GMT")
         #expect(head.etag == "W/\"abc\"")
     }
@@ -40,8 +42,11 @@ import Testing
         #expect(ResponseHead(status: 200).strongValidator == nil)
     }
 
-    @Test(arguments: [("120", 120.0), ("0", 0), ("-5", 0), ("Fri, 15 Jan 2027 08:02:00 GMT", 120),
-        ("Thu, 14 Jan 2027 08:00:00 GMT", 0)] as [(String, Double)])
+    @Test(
+        arguments: [
+            ("120", 120.0), ("0", 0), ("-5", 0), ("Fri, 15 Jan 2027 08:02:00 GMT", 120),
+            ("Thu, 14 Jan 2027 08:00:00 GMT", 0),
+        ] as [(String, Double)])
     func retryAfterIsReadAsSecondsOrADate(raw: String, expected: Double) {
         #expect(ResponseHead(status: 503, fields: [("Retry-After", raw)]).retryAfter(now: Self.now) == expected)
     }
@@ -52,12 +57,13 @@ import Testing
         #expect(ResponseHead(status: 503).retryAfter(now: Self.now) == nil)
     }
 
-    @Test(arguments: [
-        ("attachment; filename=\"report 2024.pdf\"", "report 2024.pdf"),
-        ("attachment; filename=data.bin", "data.bin"),
-        ("attachment;FILENAME=up.txt", "up.txt"),
-        ("inline; filename=\"../../etc/passwd\"", "../../etc/passwd"),
-    ] as [(String, String)])
+    @Test(
+        arguments: [
+            ("attachment; filename=\"report 2024.pdf\"", "report 2024.pdf"),
+            ("attachment; filename=data.bin", "data.bin"),
+            ("attachment;FILENAME=up.txt", "up.txt"),
+            ("inline; filename=\"../../etc/passwd\"", "../../etc/passwd"),
+        ] as [(String, String)])
     func dispositionFileNameIsReturnedUnsanitised(header: String, expected: String) {
         #expect(ResponseHead(status: 200, fields: [("Content-Disposition", header)]).dispositionFileName == expected)
     }
@@ -79,13 +85,14 @@ import Testing
 }
 
 @Suite struct ContentRangeTests {
-    @Test(arguments: [
-        ("bytes 0-99/200", Int64(0), Int64(99), Int64(200)),
-        ("bytes 100-199/*", 100, 199, nil),
-        ("BYTES 5-5/6", 5, 5, 6),
-        ("bytes */200", nil, nil, 200),
-        (" bytes 10-19/20 ", 10, 19, 20),
-    ] as [(String, Int64?, Int64?, Int64?)])
+    @Test(
+        arguments: [
+            ("bytes 0-99/200", Int64(0), Int64(99), Int64(200)),
+            ("bytes 100-199/*", 100, 199, nil),
+            ("BYTES 5-5/6", 5, 5, 6),
+            ("bytes */200", nil, nil, 200),
+            (" bytes 10-19/20 ", 10, 19, 20),
+        ] as [(String, Int64?, Int64?, Int64?)])
     func contentRangeIsParsed(header: String, first: Int64?, last: Int64?, total: Int64?) throws {
         let range = try #require(ContentRange(header: header))
         #expect(range.first == first)
@@ -93,8 +100,10 @@ import Testing
         #expect(range.total == total)
     }
 
-    @Test(arguments: ["bytes 9-1/10", "items 0-1/2", "bytes 0-99", "bytes 0-99/abc", "bytes a-b/10", "bytes 5/10",
-        "", "bytes -5-10/20", "bytes */*"])
+    @Test(arguments: [
+        "bytes 9-1/10", "items 0-1/2", "bytes 0-99", "bytes 0-99/abc", "bytes a-b/10", "bytes 5/10",
+        "", "bytes -5-10/20", "bytes */*",
+    ])
     func malformedContentRangeIsNil(header: String) {
         #expect(ContentRange(header: header) == nil)
     }

@@ -48,11 +48,13 @@ import Testing
 
     @Test func jitterIsDeterministic() {
         for attempt in 1...8 {
-            #expect(policy.delay(attempt: attempt, taskID: 42, retryAfter: nil)
-                == policy.delay(attempt: attempt, taskID: 42, retryAfter: nil))
+            #expect(
+                policy.delay(attempt: attempt, taskID: 42, retryAfter: nil)
+                    == policy.delay(attempt: attempt, taskID: 42, retryAfter: nil))
         }
-        #expect(RetryPolicy().delay(attempt: 5, taskID: 7, retryAfter: nil)
-            == RetryPolicy().delay(attempt: 5, taskID: 7, retryAfter: nil))
+        #expect(
+            RetryPolicy().delay(attempt: 5, taskID: 7, retryAfter: nil)
+                == RetryPolicy().delay(attempt: 5, taskID: 7, retryAfter: nil))
     }
 
     @Test func jitterSpreadsAHerdOfTasks() {

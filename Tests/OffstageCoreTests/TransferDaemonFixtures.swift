@@ -19,8 +19,10 @@ struct DaemonHarness {
 
     /// Handles an event at `t0 + at` (or the current time), checking the commit-first invariant.
     @discardableResult
-    mutating func send(_ event: DaemonEvent, at seconds: Double? = nil,
-                       sourceLocation: SourceLocation = #_sourceLocation) -> [DaemonAction] {
+    mutating func send(
+        _ event: DaemonEvent, at seconds: Double? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> [DaemonAction] {
         if let seconds { now = t0 + seconds }
         var before = daemon
         if case .started(let sessions, let tasks, let conditions) = event {
@@ -33,31 +35,42 @@ struct DaemonHarness {
             storedTasks = daemon.tasks
         }
         let actions = daemon.handle(event, now: now)
-        Self.checkCommitFirst(actions, before: before, beforeTasks: storedTasks, after: daemon,
-                              sourceLocation: sourceLocation)
+        Self.checkCommitFirst(
+            actions, before: before, beforeTasks: storedTasks, after: daemon,
+            sourceLocation: sourceLocation)
         return actions
     }
 
     /// Adds a download (or the given spec) with identifier `id`.
     @discardableResult
-    mutating func add(_ id: Int64, url: String = "https://files.example/big.iso", spec: TransferSpec? = nil,
-                      at seconds: Double? = nil, sourceLocation: SourceLocation = #_sourceLocation) -> [DaemonAction] {
-        send(.addRequested(id: id, spec: spec ?? TransferSpec(url: url), defaultDirectory: documents), at: seconds,
-             sourceLocation: sourceLocation)
+    mutating func add(
+        _ id: Int64, url: String = "https://files.example/big.iso", spec: TransferSpec? = nil,
+        at seconds: Double? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> [DaemonAction] {
+        send(
+            .addRequested(id: id, spec: spec ?? TransferSpec(url: url), defaultDirectory: documents), at: seconds,
+            sourceLocation: sourceLocation)
     }
 
     /// The engine's report that the response head was accepted.
     @discardableResult
-    mutating func accept(_ id: Int64, offset: Int64 = 0, total: Int64 = 1000, validator: String? = etag,
-                         status: Int = 200, at seconds: Double? = nil) -> [DaemonAction] {
-        send(.engine(.responseAccepted(taskID: id, offset: offset, expectedTotal: total, validator: validator,
-                                       suggestedName: nil, status: status)), at: seconds)
+    mutating func accept(
+        _ id: Int64, offset: Int64 = 0, total: Int64 = 1000, validator: String? = etag,
+        status: Int = 200, at seconds: Double? = nil
+    ) -> [DaemonAction] {
+        send(
+            .engine(
+                .responseAccepted(
+                    taskID: id, offset: offset, expectedTotal: total, validator: validator,
+                    suggestedName: nil, status: status)), at: seconds)
     }
 
     /// The engine's report that a request ended.
     @discardableResult
-    mutating func end(_ id: Int64, _ end: TransferEnd, at seconds: Double? = nil,
-                      sourceLocation: SourceLocation = #_sourceLocation) -> [DaemonAction] {
+    mutating func end(
+        _ id: Int64, _ end: TransferEnd, at seconds: Double? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> [DaemonAction] {
         send(.engine(.ended(taskID: id, end: end)), at: seconds, sourceLocation: sourceLocation)
     }
 
@@ -72,23 +85,27 @@ struct DaemonHarness {
     }
 
     /// A state change must come out as exactly one `.commit`, first, holding every changed task's new value.
-    static func checkCommitFirst(_ actions: [DaemonAction], before: TransferDaemon, beforeTasks: [Int64: TransferTask],
-                                 after: TransferDaemon, sourceLocation: SourceLocation) {
+    static func checkCommitFirst(
+        _ actions: [DaemonAction], before: TransferDaemon, beforeTasks: [Int64: TransferTask],
+        after: TransferDaemon, sourceLocation: SourceLocation
+    ) {
         let commits = actions.indices.filter { if case .commit = actions[$0] { true } else { false } }
         #expect(commits.count <= 1, "more than one commit: \(actions)", sourceLocation: sourceLocation)
         if let index = commits.first {
             #expect(index == 0, "the commit is not first: \(actions)", sourceLocation: sourceLocation)
         }
         let changed = after.tasks.values.filter { beforeTasks[$0.id] != $0 }
-        let stateChanged = !changed.isEmpty || before.sessions != after.sessions || before.conditions != after.conditions
+        let stateChanged =
+            !changed.isEmpty || before.sessions != after.sessions || before.conditions != after.conditions
         guard stateChanged else { return }
         guard let changes = actions.first?.commit else {
             Issue.record("state changed without a commit first: \(actions)", sourceLocation: sourceLocation)
             return
         }
         for task in changed {
-            #expect(changes.tasks.contains(task), "task \(task.id) changed but was not committed",
-                    sourceLocation: sourceLocation)
+            #expect(
+                changes.tasks.contains(task), "task \(task.id) changed but was not committed",
+                sourceLocation: sourceLocation)
         }
     }
 }

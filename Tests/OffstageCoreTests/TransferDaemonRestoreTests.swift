@@ -4,9 +4,10 @@ import Testing
 
 @Suite struct TransferDaemonRestoreTests {
     static func stored(_ id: Int64, _ state: TransferState, bytes: Int64 = 0) -> TransferTask {
-        var task = TransferTask(id: id, session: SessionConfiguration.defaultIdentifier, taskIdentifier: Int(id),
-                                kind: .download, url: "https://a.example/\(id)", destinationDirectory: documents,
-                                createdAt: t0)
+        var task = TransferTask(
+            id: id, session: SessionConfiguration.defaultIdentifier, taskIdentifier: Int(id),
+            kind: .download, url: "https://a.example/\(id)", destinationDirectory: documents,
+            createdAt: t0)
         task.state = state
         task.bytesWritten = bytes
         task.bytesExpected = 1000
@@ -16,8 +17,10 @@ import Testing
 
     @Test func restartPutsRunningTasksBackInTheQueueAndResumesThem() throws {
         var h = DaemonHarness()
-        let actions = h.send(.started(sessions: [], tasks: [Self.stored(1, .running, bytes: 300)],
-                                      conditions: DeviceConditions()), at: 50)
+        let actions = h.send(
+            .started(
+                sessions: [], tasks: [Self.stored(1, .running, bytes: 300)],
+                conditions: DeviceConditions()), at: 50)
         let changes = try #require(actions.commit)
         let line = try #require(changes.log.first { $0.subject == "task 1" })
         #expect(line.kind == .waiting)
@@ -31,8 +34,10 @@ import Testing
 
     @Test func restartWhileOfflineLeavesRunningTasksQueued() throws {
         var h = DaemonHarness()
-        let actions = h.send(.started(sessions: [], tasks: [Self.stored(1, .running, bytes: 300)],
-                                      conditions: DeviceConditions(network: .offline)))
+        let actions = h.send(
+            .started(
+                sessions: [], tasks: [Self.stored(1, .running, bytes: 300)],
+                conditions: DeviceConditions(network: .offline)))
         #expect(actions.starts.isEmpty)
         #expect(try h.task(1).state == .queued)
         #expect(actions.commit?.tasks.map(\.state) == [.queued])

@@ -138,8 +138,10 @@ import Testing
         #expect(try h.task(1).retryAt == h.now + RetryPolicy().retryAfterCap)
     }
 
-    @Test(arguments: [(404, "HTTP 404 Not Found"), (403, "HTTP 403 Forbidden"), (410, "HTTP 410 Gone"),
-        (418, "HTTP 418"), (302, "HTTP 302")])
+    @Test(arguments: [
+        (404, "HTTP 404 Not Found"), (403, "HTTP 403 Forbidden"), (410, "HTTP 410 Gone"),
+        (418, "HTTP 418"), (302, "HTTP 302"),
+    ])
     func permanentHTTPErrorFailsWithTheStatus(status: Int, reason: String) throws {
         var h = DaemonHarness()
         h.add(1)

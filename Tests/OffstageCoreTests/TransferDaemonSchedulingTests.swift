@@ -131,8 +131,11 @@ import Testing
         #expect(try h.task(2).priority == 0)
     }
 
-    @Test(arguments: [(0.2, "1 s"), (45, "45 s"), (89.5, "90 s"), (90, "2 min"), (720, "12 min"), (5400, "2 h"),
-        (-3, "0 s")] as [(Double, String)])
+    @Test(
+        arguments: [
+            (0.2, "1 s"), (45, "45 s"), (89.5, "90 s"), (90, "2 min"), (720, "12 min"), (5400, "2 h"),
+            (-3, "0 s"),
+        ] as [(Double, String)])
     func durationsAreShortAndHuman(seconds: Double, text: String) {
         #expect(TransferDaemon.duration(seconds) == text)
     }

@@ -37,7 +37,11 @@ struct CommandLineTests {
         #expect(result.status == 0)
         let tasks = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         let task = try #require(tasks.first)
-        #expect(Set(task.keys) == ["id", "session", "description", "kind", "url", "state", "bytesWritten", "bytesExpected", "path", "error"])
+        #expect(
+            Set(task.keys) == [
+                "id", "session", "description", "kind", "url", "state", "bytesWritten", "bytesExpected", "path",
+                "error",
+            ])
         #expect(task["description"] as? String == "nightly")
         #expect(task["state"] as? String == "queued")
         #expect(task["bytesExpected"] is NSNull)
@@ -48,7 +52,9 @@ struct CommandLineTests {
         let origin = try OriginFixture()
         defer { origin.stop() }
         let folder = try TemporaryFolder("404")
-        let result = try OffstageBinary(home: folder.path + "/home").run(["get", origin.url("/nothing-here"), "-o", folder.path + "/x"])
+        let result = try OffstageBinary(home: folder.path + "/home").run([
+            "get", origin.url("/nothing-here"), "-o", folder.path + "/x",
+        ])
         #expect(result.status == 1)
         #expect(result.stderr.contains("HTTP 404 Not Found"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/x"))
@@ -56,7 +62,9 @@ struct CommandLineTests {
 
     @Test func getOfAnUnreachableHostGivesUpAfterItsRetries() throws {
         let folder = try TemporaryFolder("unreachable")
-        let result = try OffstageBinary(home: folder.path + "/home").run(["get", "http://127.0.0.1:9/x", "--retry", "0", "-o", folder.path + "/x"])
+        let result = try OffstageBinary(home: folder.path + "/home").run([
+            "get", "http://127.0.0.1:9/x", "--retry", "0", "-o", folder.path + "/x",
+        ])
         #expect(result.status == 1)
         #expect(result.stderr.lowercased().contains("connect"), "\(result.stderr)")
     }

@@ -16,7 +16,9 @@ struct CrashTests {
         let folder = try TemporaryFolder("crash")
         let binary = try OffstageBinary(home: folder.path + "/home")
         for (index, seed) in Self.seeds.enumerated() {
-            let added = try binary.run(["add", origin.url("/gen/20m?seed=\(seed)&rate=1500000"), "--name", "file\(index).bin"])
+            let added = try binary.run([
+                "add", origin.url("/gen/20m?seed=\(seed)&rate=1500000"), "--name", "file\(index).bin",
+            ])
             #expect(added.status == 0, "\(added.stderr)")
         }
         var random = SplitMix(seed: 2026)
@@ -24,7 +26,8 @@ struct CrashTests {
         var launches = 0
         while kills < 20 && launches < 60 {
             launches += 1
-            let process = try binary.launch(["run", "--until-idle", "--quiet"], environment: ["OFFSTAGE_CHECKPOINT_SECONDS": "0.5"])
+            let process = try binary.launch(
+                ["run", "--until-idle", "--quiet"], environment: ["OFFSTAGE_CHECKPOINT_SECONDS": "0.5"])
             // The random moment of the kill is the input of this test, not a synchronisation.
             usleep(UInt32(150_000 + random.next() % 1_050_000))
             if process.isRunning {

@@ -32,7 +32,8 @@ struct FinalisationKillTests {
         let binary = try OffstageBinary(home: folder.path + "/home")
         let output = folder.path + "/out/big.bin"
         let url = origin.url("/gen/8m?seed=22&rate=2000000")
-        let process = try binary.launch(["get", url, "-o", output], environment: ["OFFSTAGE_CHECKPOINT_SECONDS": "0.2"])
+        let process = try binary.launch(
+            ["get", url, "-o", output], environment: ["OFFSTAGE_CHECKPOINT_SECONDS": "0.2"])
         let deadline = Date().addingTimeInterval(30)
         while process.isRunning, Date() < deadline, Self.partBytes(in: folder.path + "/home/parts") < 2 << 20 {
             usleep(20_000)

@@ -24,11 +24,13 @@ struct TLSTests {
         #expect(untrusted.stderr.lowercased().contains("certificate"), "\(untrusted.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/a.txt"))
 
-        let verified = try binary.run(["get", server.url("/hello.txt"), "-o", folder.path + "/b.txt"], environment: trusted)
+        let verified = try binary.run(
+            ["get", server.url("/hello.txt"), "-o", folder.path + "/b.txt"], environment: trusted)
         #expect(verified.status == 0, "\(verified.stderr)")
         #expect((try? String(contentsOfFile: folder.path + "/b.txt", encoding: .utf8)) == "hello over tls\n")
 
-        let downgrade = try binary.run(["get", server.url("/to-http"), "-o", folder.path + "/c.bin"], environment: trusted)
+        let downgrade = try binary.run(
+            ["get", server.url("/to-http"), "-o", folder.path + "/c.bin"], environment: trusted)
         #expect(downgrade.status == 1)
         #expect(downgrade.stderr.contains("redirect from https to http refused"), "\(downgrade.stderr)")
         #expect(origin.server.requestLog().isEmpty, "the http origin was contacted: \(origin.server.requestLog())")
@@ -55,8 +57,10 @@ final class TLSOrigin {
         certificate = dir + "/cert.pem"
         let openssl = Process()
         openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        openssl.arguments = ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", dir + "/key.pem", "-out", certificate,
-            "-days", "2", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"]
+        openssl.arguments = [
+            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", dir + "/key.pem", "-out", certificate,
+            "-days", "2", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+        ]
         openssl.standardOutput = FileHandle.nullDevice
         openssl.standardError = FileHandle.nullDevice
         try openssl.run()
@@ -119,7 +123,9 @@ enum FreePort {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+            }
         }
         guard bound else { throw Unavailable() }
         return UInt16(bigEndian: address.sin_port)

@@ -53,7 +53,9 @@ struct DownloadTests {
             let reports = try harness.run(download(origin.url("/gen/1m?\(query)"), id: id))
             #expect(reports.accepted?.total == -1, "\(query)")
             #expect(reports.end == .completed(bytes: 1 << 20, status: 200, responseSummary: nil), "\(query)")
-            #expect(try SHA256.hexDigest(ofFile: harness.partPath(id)) == GeneratedContent.sha256Hex(size: 1 << 20, seed: 1))
+            #expect(
+                try SHA256.hexDigest(ofFile: harness.partPath(id)) == GeneratedContent.sha256Hex(size: 1 << 20, seed: 1)
+            )
         }
     }
 
@@ -65,7 +67,8 @@ struct DownloadTests {
         let reports = try harness.run(download(origin.url("/gen/100k")))
         #expect(reports.end == .completed(bytes: 100 * 1024, status: 200, responseSummary: nil))
         #expect(harness.partSize(1) == Int64(102_400))
-        #expect(try SHA256.hexDigest(ofFile: harness.partPath(1)) == GeneratedContent.sha256Hex(size: 100 * 1024, seed: 1))
+        #expect(
+            try SHA256.hexDigest(ofFile: harness.partPath(1)) == GeneratedContent.sha256Hex(size: 100 * 1024, seed: 1))
     }
 
     @Test func newPartFileIsPrivate() throws {

@@ -78,7 +78,9 @@ final class ReportSink: Sendable {
 }
 
 /// A download request with test defaults.
-func download(_ url: String, id: Int64 = 1, offset: Int64 = 0, validator: String? = nil, idle: Double = 10) -> TransferRequest {
+func download(_ url: String, id: Int64 = 1, offset: Int64 = 0, validator: String? = nil, idle: Double = 10)
+    -> TransferRequest
+{
     TransferRequest(
         taskID: id, kind: .download, url: url, method: "GET", offset: offset, validator: validator, uploadPath: nil,
         idleTimeout: idle)
@@ -87,7 +89,8 @@ func download(_ url: String, id: Int64 = 1, offset: Int64 = 0, validator: String
 /// An upload request with test defaults.
 func upload(_ url: String, file: String, method: String, id: Int64 = 1) -> TransferRequest {
     TransferRequest(
-        taskID: id, kind: .upload, url: url, method: method, offset: 0, validator: nil, uploadPath: file, idleTimeout: 10)
+        taskID: id, kind: .upload, url: url, method: method, offset: 0, validator: nil, uploadPath: file,
+        idleTimeout: 10)
 }
 
 extension [TransferReport] {

@@ -74,7 +74,9 @@ struct InterruptionTests {
         let origin = try OriginFixture()
         defer { origin.stop() }
         let harness = try EngineHarness()
-        for id in Int64(1)...3 { harness.engine.submit(download(origin.url("/gen/20m?rate=1000000&seed=\(id)"), id: id)) }
+        for id in Int64(1)...3 {
+            harness.engine.submit(download(origin.url("/gen/20m?rate=1000000&seed=\(id)"), id: id))
+        }
         harness.engine.shutdown()
         harness.engine.shutdown()
         let ends = harness.all.compactMap { report -> Int64? in
@@ -92,7 +94,8 @@ struct InterruptionTests {
         let reports = try harness.run(download("http://127.0.0.1:\(port)/gen/1m"))
         let interruption = try #require(reports.interruption)
         #expect(!interruption.stalled)
-        #expect(interruption.reason.lowercased().contains("refused") || interruption.reason.contains("Couldn't connect"))
+        #expect(
+            interruption.reason.lowercased().contains("refused") || interruption.reason.contains("Couldn't connect"))
     }
 
     @Test func unsupportedProtocolIsPermanent() throws {

@@ -23,10 +23,12 @@ struct PartWriterTests {
 
         func writer(offset: Int64 = 0, buffer: Int = 64) -> PartWriter {
             let counter = syncs
-            return PartWriter(fd: fd, offset: offset, bufferSize: buffer, writebackWindow: 128, fileSync: { fd in
-                counter.add()
-                return fdatasync(fd)
-            })
+            return PartWriter(
+                fd: fd, offset: offset, bufferSize: buffer, writebackWindow: 128,
+                fileSync: { fd in
+                    counter.add()
+                    return fdatasync(fd)
+                })
         }
 
         var fileBytes: [UInt8] { (try? [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))) ?? [] }

@@ -25,7 +25,10 @@ import Testing
         #expect((delivered as NSString).deletingLastPathComponent == harness.home.documentsDirectory)
         #expect(name == "bashrc[31mgnp.exe")
         #expect(!name.hasPrefix(".") && !name.contains("/"))
-        #expect(!name.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || (0x202A...0x202E).contains($0.value) })
+        #expect(
+            !name.unicodeScalars.contains {
+                $0.value < 0x20 || $0.value == 0x7F || (0x202A...0x202E).contains($0.value)
+            })
         #expect(harness.documents() == [name])
         #expect(RuntimeHarness.digest(delivered) == RuntimeHarness.expected(size: 64 << 10, seed: 51))
         // Nothing escaped the folder.

@@ -67,7 +67,9 @@ import Testing
         let events = try harness.events(id)
         let retry = try #require(events.first { $0.kind == .retryScheduled }, "\(events)")
         #expect(retry.reason.contains("more bytes than its Content-Length"))
-        #expect(events.firstIndex { $0.kind == .finishing } ?? Int.max > events.firstIndex { $0.kind == .retryScheduled } ?? 0)
+        #expect(
+            events.firstIndex { $0.kind == .finishing } ?? Int.max > events.firstIndex { $0.kind == .retryScheduled }
+                ?? 0)
         if let delivered = task.deliveredPath {
             #expect(RuntimeHarness.size(delivered) == size)
             #expect(RuntimeHarness.digest(delivered) == RuntimeHarness.expected(size: size, seed: 33))

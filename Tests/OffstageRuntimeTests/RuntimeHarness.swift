@@ -78,9 +78,10 @@ final class RuntimeHarness {
 
     /// Runs a runtime whose `onTick` may ask it to stop: `shouldStop` sees the daemon each tick.
     @discardableResult
-    func run(stoppingWhen shouldStop: @escaping (TransferDaemon) -> Bool,
-        _ adjust: (inout RuntimeOptions) -> Void = { _ in }) throws -> RunOutcome
-    {
+    func run(
+        stoppingWhen shouldStop: @escaping (TransferDaemon) -> Bool,
+        _ adjust: (inout RuntimeOptions) -> Void = { _ in }
+    ) throws -> RunOutcome {
         let box = StopperBox()
         let runtime = DaemonRuntime(
             home: home, store: store,

@@ -30,8 +30,10 @@ public struct BGTaskRequest: Codable, Sendable, Equatable {
     public var requiresExternalPower: Bool
 
     /// A request; the two requirements only mean something for processing requests.
-    public init(identifier: String, kind: BGTaskKind, earliestBeginDate: Date? = nil,
-                requiresNetworkConnectivity: Bool = false, requiresExternalPower: Bool = false) {
+    public init(
+        identifier: String, kind: BGTaskKind, earliestBeginDate: Date? = nil,
+        requiresNetworkConnectivity: Bool = false, requiresExternalPower: Bool = false
+    ) {
         self.identifier = identifier
         self.kind = kind
         self.earliestBeginDate = earliestBeginDate

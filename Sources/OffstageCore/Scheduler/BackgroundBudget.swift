@@ -95,7 +95,9 @@ public struct BackgroundBudget: Codable, Sendable, Equatable {
     /// Seconds until `cost` credits are available, or nil when only an open will bring them.
     public func timeUntilAffordable(_ cost: Double, at now: Double, _ policy: SchedulerPolicyConfiguration) -> Double? {
         if canAfford(cost) { return 0 }
-        guard let interval = refillInterval(at: now, policy), capacity(at: now, policy) + 1e-9 >= cost else { return nil }
+        guard let interval = refillInterval(at: now, policy), capacity(at: now, policy) + 1e-9 >= cost else {
+            return nil
+        }
         return (cost - credits) * interval
     }
 }

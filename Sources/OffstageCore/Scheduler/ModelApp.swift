@@ -40,8 +40,10 @@ public struct ModelApp: Sendable, Equatable {
     public var assumedWorkDuration: Double
 
     /// A model app.
-    public init(configuration: AppTaskConfiguration, behaviour: ModelAppBehaviour = ModelAppBehaviour(),
-                assumedWorkDuration: Double = 5) {
+    public init(
+        configuration: AppTaskConfiguration, behaviour: ModelAppBehaviour = ModelAppBehaviour(),
+        assumedWorkDuration: Double = 5
+    ) {
         self.configuration = configuration
         self.behaviour = behaviour
         self.assumedWorkDuration = assumedWorkDuration
@@ -57,7 +59,9 @@ public struct ModelApp: Sendable, Equatable {
     public func openedEvents(pending: [BGTaskRequest], now: Date) -> [SchedulerEvent] {
         guard behaviour.submitsOnOpen else { return [] }
         let pendingIDs = Set(pending.map(\.identifier))
-        return configuration.handlers.filter { !pendingIDs.contains($0.identifier) }.map { .submit($0.request(now: now)) }
+        return configuration.handlers.filter { !pendingIDs.contains($0.identifier) }.map {
+            .submit($0.request(now: now))
+        }
     }
 
     /// The launch handler started: reschedule, set the expiration handler, and finish the work later.
@@ -68,7 +72,8 @@ public struct ModelApp: Sendable, Equatable {
         if behaviour.setsExpirationHandler { response.now.append(.expirationHandlerSet(identifier: launch.identifier)) }
         if behaviour.completesTask {
             let duration = launch.work?.expectedDuration(default: assumedWorkDuration) ?? assumedWorkDuration
-            response.later.append(DelayedEvent(after: duration, event: .taskCompleted(identifier: launch.identifier, success: true)))
+            response.later.append(
+                DelayedEvent(after: duration, event: .taskCompleted(identifier: launch.identifier, success: true)))
         }
         return response
     }
@@ -77,7 +82,9 @@ public struct ModelApp: Sendable, Equatable {
     public func expirationCalled(_ identifier: String) -> ModelAppResponse {
         var response = ModelAppResponse()
         let honours = configuration.handler(identifier)?.work.honoursExpiration ?? true
-        if honours && behaviour.completesTask { response.now.append(.taskCompleted(identifier: identifier, success: false)) }
+        if honours && behaviour.completesTask {
+            response.now.append(.taskCompleted(identifier: identifier, success: false))
+        }
         return response
     }
 }

@@ -66,8 +66,10 @@ public struct BGTaskLaunch: Sendable, Equatable {
     public var simulated: Bool
 
     /// A launch handler call.
-    public init(identifier: String, kind: BGTaskKind, work: TaskHandlerWork?, expirationAt: Double, deadline: Double,
-                simulated: Bool) {
+    public init(
+        identifier: String, kind: BGTaskKind, work: TaskHandlerWork?, expirationAt: Double, deadline: Double,
+        simulated: Bool
+    ) {
         self.identifier = identifier
         self.kind = kind
         self.work = work

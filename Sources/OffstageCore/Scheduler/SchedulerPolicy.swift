@@ -22,15 +22,19 @@ public struct SchedulerPolicy: Sendable, Equatable {
     /// Why `pending` may not launch at wall time `now` / steady time `steady`, or nil when it may.
     ///
     /// `state.budget` must already be accrued to `steady`.
-    public func blockingReason(for pending: PendingTaskRequest, state: TaskSchedulerState,
-                               now: Date, steady: Double) -> WaitReason? {
+    public func blockingReason(
+        for pending: PendingTaskRequest, state: TaskSchedulerState,
+        now: Date, steady: Double
+    ) -> WaitReason? {
         let c = configuration
         let request = pending.request
         let device = state.device
         if !device.conditions.backgroundRefresh { return .backgroundRefreshOff }
         if state.swipedAway { return .appSwipedAway }
         if !handlerMayExist(request.identifier, state: state) { return .noHandlerRegistered }
-        if let earliest = request.earliestBeginDate, earliest > now { return .earliestIn(earliest.timeIntervalSince(now)) }
+        if let earliest = request.earliestBeginDate, earliest > now {
+            return .earliestIn(earliest.timeIntervalSince(now))
+        }
         if state.runningTask(request.identifier) != nil { return .alreadyRunning }
         if let penalty = state.penalties[request.identifier], penalty.until > steady {
             return .penalisedUntil(now + (penalty.until - steady))
@@ -47,7 +51,9 @@ public struct SchedulerPolicy: Sendable, Equatable {
             if !device.conditions.charging {
                 let since = request.earliestBeginDate ?? pending.submittedAt
                 let waited = now.timeIntervalSince(since)
-                if waited < c.processingOnBatteryAfter { return .prefersExternalPower(runsOnBatteryIn: c.processingOnBatteryAfter - waited) }
+                if waited < c.processingOnBatteryAfter {
+                    return .prefersExternalPower(runsOnBatteryIn: c.processingOnBatteryAfter - waited)
+                }
             }
         }
         if state.phase == .foreground || state.phase == .launchingForeground { return .appInForeground }

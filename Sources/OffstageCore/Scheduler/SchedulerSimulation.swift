@@ -36,8 +36,9 @@ struct SimulationEngine {
         self.setup = setup
         random = SeededGenerator(seed: setup.seed)
         schedulers = setup.apps.enumerated().map { index, app in
-            var scheduler = TaskScheduler(configuration: app.configuration, policy: setup.policy,
-                                          seed: setup.seed &+ UInt64(index) &* 0x9E37_79B9)
+            var scheduler = TaskScheduler(
+                configuration: app.configuration, policy: setup.policy,
+                seed: setup.seed &+ UInt64(index) &* 0x9E37_79B9)
             scheduler.writesEventLog = false
             return scheduler
         }
@@ -56,15 +57,22 @@ struct SimulationEngine {
             var hour = DailyRhythm.wake + 3600
             while hour < DailyRhythm.bed { instants.append(hour); hour += 3600 }
             for instant in instants.sorted() {
-                queue.push(base + instant, .device(conditions(at: instant, chargedLastNight: chargedLastNight,
-                                                              chargesTonight: chargesTonight)))
+                queue.push(
+                    base + instant,
+                    .device(
+                        conditions(
+                            at: instant, chargedLastNight: chargedLastNight,
+                            chargesTonight: chargesTonight)))
             }
             chargedLastNight = chargesTonight
             for app in apps.indices {
                 var times: [Double] = []
                 if day == 0 { times.append(9 * 3600) }  // installed and opened on the first morning
                 if random.chance(profile.activeDayProbability) {
-                    let count = Int(random.uniform(Double(profile.opensPerActiveDay.lowerBound)...Double(profile.opensPerActiveDay.upperBound) + 0.999))
+                    let count = Int(
+                        random.uniform(
+                            Double(profile.opensPerActiveDay.lowerBound)...Double(profile.opensPerActiveDay.upperBound)
+                                + 0.999))
                     for _ in 0..<count { times.append(random.uniform(DailyRhythm.wake...(DailyRhythm.bed - 900))) }
                 }
                 for time in times.sorted() {
@@ -112,7 +120,8 @@ struct SimulationEngine {
                 queuedWake[app] = nil
                 send(.timerFired, to: app, at: time)
             case .appEvent(let app, let event, let run):
-                guard case .taskCompleted(let id, _) = event, schedulers[app].state.runningTask(id)?.number == run else { continue }
+                guard case .taskCompleted(let id, _) = event, schedulers[app].state.runningTask(id)?.number == run
+                else { continue }
                 send(event, to: app, at: time)
             }
         }
@@ -151,7 +160,9 @@ struct SimulationEngine {
                     let response = apps[app].handlerStarted(launch, now: now)
                     work += response.now
                     let number = schedulers[app].state.runningTask(launch.identifier)?.number ?? 0
-                    for delayed in response.later { queue.push(time + delayed.after, .appEvent(app: app, event: delayed.event, run: number)) }
+                    for delayed in response.later {
+                        queue.push(time + delayed.after, .appEvent(app: app, event: delayed.event, run: number))
+                    }
                 case .callExpirationHandler(let identifier):
                     work += apps[app].expirationCalled(identifier).now
                 case .wake(let at):

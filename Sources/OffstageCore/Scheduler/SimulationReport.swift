@@ -49,12 +49,15 @@ public struct SimulationReport: Codable, Sendable, Equatable {
         let width = max(10, identifiers.map(\.identifier.count).max() ?? 10)
         func pad(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(0, n - s.count)) }
         func delay(_ d: Double?) -> String { d.map { DurationText.short($0) } ?? "-" }
-        var lines = ["\(days) days, usage \(usage.rawValue), seed \(seed): the user opened the app \(userOpens) times", ""]
+        var lines = [
+            "\(days) days, usage \(usage.rawValue), seed \(seed): the user opened the app \(userOpens) times", "",
+        ]
         lines.append(pad("identifier", width) + "  runs/day  delay median   p90     max  days without a run")
         for r in identifiers {
             let perDay = "\((r.runsPerDay * 10).rounded() / 10)"
-            lines.append(pad(r.identifier, width) + "  " + pad(perDay, 8) + "  " + pad(delay(r.medianDelay), 12) + " "
-                         + pad(delay(r.p90Delay), 7) + " " + pad(delay(r.maxDelay), 7) + " \(r.daysWithoutRun) of \(days)")
+            lines.append(
+                pad(r.identifier, width) + "  " + pad(perDay, 8) + "  " + pad(delay(r.medianDelay), 12) + " "
+                    + pad(delay(r.p90Delay), 7) + " " + pad(delay(r.maxDelay), 7) + " \(r.daysWithoutRun) of \(days)")
         }
         lines.append("")
         lines.append(chart(hourly: hourly))
@@ -66,8 +69,11 @@ public struct SimulationReport: Codable, Sendable, Equatable {
     public func chart(hourly: Bool = false) -> String {
         let width = max(10, identifiers.map(\.identifier.count).max() ?? 10)
         var lines: [String] = []
-        let legend = hourly ? "one cell per hour: · none  █ ran" : "one cell per day: · none  ░ 1–2  ▒ 3–8  ▓ 9–24  █ 25+ runs"
-        let scale = hourly ? String(repeating: "|" + String(repeating: " ", count: 23), count: days)
+        let legend =
+            hourly ? "one cell per hour: · none  █ ran" : "one cell per day: · none  ░ 1–2  ▒ 3–8  ▓ 9–24  █ 25+ runs"
+        let scale =
+            hourly
+            ? String(repeating: "|" + String(repeating: " ", count: 23), count: days)
             : (0..<days).map { $0 % 7 == 0 ? "|" : " " }.joined()
         lines.append(String(repeating: " ", count: width + 2) + scale)
         for r in identifiers {
@@ -107,14 +113,18 @@ extension SimulationEngine {
                     outcomes[run.outcome.rawValue, default: 0] += 1
                 }
                 let delays = list.map(\.delay).sorted()
-                reports.append(IdentifierReport(
-                    identifier: handler.identifier, kind: handler.kind, runs: list.count,
-                    runsPerDay: Double(list.count) / Double(max(setup.days, 1)),
-                    medianDelay: Self.percentile(delays, 0.5), p90Delay: Self.percentile(delays, 0.9), maxDelay: delays.last,
-                    daysWithoutRun: byDay.filter { $0 == 0 }.count, runsByDay: byDay, runsByHour: byHour, outcomes: outcomes))
+                reports.append(
+                    IdentifierReport(
+                        identifier: handler.identifier, kind: handler.kind, runs: list.count,
+                        runsPerDay: Double(list.count) / Double(max(setup.days, 1)),
+                        medianDelay: Self.percentile(delays, 0.5), p90Delay: Self.percentile(delays, 0.9),
+                        maxDelay: delays.last,
+                        daysWithoutRun: byDay.filter { $0 == 0 }.count, runsByDay: byDay, runsByHour: byHour,
+                        outcomes: outcomes))
             }
         }
-        return SimulationReport(days: setup.days, usage: setup.usage, seed: setup.seed, userOpens: opens, identifiers: reports)
+        return SimulationReport(
+            days: setup.days, usage: setup.usage, seed: setup.seed, userOpens: opens, identifiers: reports)
     }
 
     /// Nearest-rank percentile of sorted values.

@@ -33,9 +33,11 @@ public struct SimulationSetup: Codable, Sendable, Equatable {
     public var start: Date
 
     /// A setup.
-    public init(days: Int, usage: UsageProfile, seed: UInt64 = 1, apps: [SimulatedApp],
-                policy: SchedulerPolicyConfiguration = SchedulerPolicyConfiguration(),
-                start: Date = Date(timeIntervalSince1970: 1_799_971_200)) {
+    public init(
+        days: Int, usage: UsageProfile, seed: UInt64 = 1, apps: [SimulatedApp],
+        policy: SchedulerPolicyConfiguration = SchedulerPolicyConfiguration(),
+        start: Date = Date(timeIntervalSince1970: 1_799_971_200)
+    ) {
         self.days = days
         self.usage = usage
         self.seed = seed
@@ -48,19 +50,24 @@ public struct SimulationSetup: Codable, Sendable, Equatable {
     /// that needs power and a network.
     public static func standard(days: Int, usage: UsageProfile, seed: UInt64 = 1) -> SimulationSetup {
         let handlers = [
-            TaskHandlerConfiguration(identifier: "com.example.refresh", kind: .appRefresh,
-                                     work: .simulatedWork(seconds: 5, honoursExpiration: true), interval: 900),
-            TaskHandlerConfiguration(identifier: "com.example.db-cleanup", kind: .processing,
-                                     work: .simulatedWork(seconds: 120, honoursExpiration: true), interval: 86_400,
-                                     requiresNetworkConnectivity: true, requiresExternalPower: true),
+            TaskHandlerConfiguration(
+                identifier: "com.example.refresh", kind: .appRefresh,
+                work: .simulatedWork(seconds: 5, honoursExpiration: true), interval: 900),
+            TaskHandlerConfiguration(
+                identifier: "com.example.db-cleanup", kind: .processing,
+                work: .simulatedWork(seconds: 120, honoursExpiration: true), interval: 86_400,
+                requiresNetworkConnectivity: true, requiresExternalPower: true),
         ]
-        return SimulationSetup(days: days, usage: usage, seed: seed,
-                               apps: [SimulatedApp(name: "model", configuration: AppTaskConfiguration(handlers: handlers))])
+        return SimulationSetup(
+            days: days, usage: usage, seed: seed,
+            apps: [SimulatedApp(name: "model", configuration: AppTaskConfiguration(handlers: handlers))])
     }
 
     /// `identifiers` identifiers spread over apps of one app refresh (every 15 min) and up to four processing
     /// tasks (daily) each, as Apple's pending limits allow.
-    public static func many(days: Int, identifiers: Int, usage: UsageProfile = .daily, seed: UInt64 = 1) -> SimulationSetup {
+    public static func many(days: Int, identifiers: Int, usage: UsageProfile = .daily, seed: UInt64 = 1)
+        -> SimulationSetup
+    {
         var apps: [SimulatedApp] = []
         var made = 0
         while made < identifiers {
@@ -68,9 +75,11 @@ public struct SimulationSetup: Codable, Sendable, Equatable {
             var handlers = [TaskHandlerConfiguration(identifier: "app\(app).refresh", kind: .appRefresh, interval: 900)]
             made += 1
             while made < identifiers && handlers.count < 5 {
-                handlers.append(TaskHandlerConfiguration(identifier: "app\(app).processing\(handlers.count)", kind: .processing,
-                                                         work: .simulatedWork(seconds: 60, honoursExpiration: true),
-                                                         interval: 86_400, requiresExternalPower: handlers.count % 2 == 0))
+                handlers.append(
+                    TaskHandlerConfiguration(
+                        identifier: "app\(app).processing\(handlers.count)", kind: .processing,
+                        work: .simulatedWork(seconds: 60, honoursExpiration: true),
+                        interval: 86_400, requiresExternalPower: handlers.count % 2 == 0))
                 made += 1
             }
             apps.append(SimulatedApp(name: "app\(app)", configuration: AppTaskConfiguration(handlers: handlers)))

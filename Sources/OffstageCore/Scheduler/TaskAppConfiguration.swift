@@ -51,8 +51,11 @@ public struct TaskHandlerConfiguration: Codable, Sendable, Equatable {
     public var requiresExternalPower: Bool
 
     /// A handler configuration.
-    public init(identifier: String, kind: BGTaskKind, work: TaskHandlerWork = .simulatedWork(seconds: 5, honoursExpiration: true),
-                interval: Double? = nil, requiresNetworkConnectivity: Bool = false, requiresExternalPower: Bool = false) {
+    public init(
+        identifier: String, kind: BGTaskKind,
+        work: TaskHandlerWork = .simulatedWork(seconds: 5, honoursExpiration: true),
+        interval: Double? = nil, requiresNetworkConnectivity: Bool = false, requiresExternalPower: Bool = false
+    ) {
         self.identifier = identifier
         self.kind = kind
         self.work = work
@@ -63,8 +66,9 @@ public struct TaskHandlerConfiguration: Codable, Sendable, Equatable {
 
     /// The request the app submits at `now`.
     public func request(now: Date) -> BGTaskRequest {
-        BGTaskRequest(identifier: identifier, kind: kind, earliestBeginDate: interval.map { now + $0 },
-                      requiresNetworkConnectivity: requiresNetworkConnectivity, requiresExternalPower: requiresExternalPower)
+        BGTaskRequest(
+            identifier: identifier, kind: kind, earliestBeginDate: interval.map { now + $0 },
+            requiresNetworkConnectivity: requiresNetworkConnectivity, requiresExternalPower: requiresExternalPower)
     }
 }
 
@@ -78,7 +82,9 @@ public struct AppTaskConfiguration: Codable, Sendable, Equatable {
     public var handlers: [TaskHandlerConfiguration]
 
     /// A configuration.
-    public init(permittedIdentifiers: [String], backgroundModes: Set<BackgroundMode>, handlers: [TaskHandlerConfiguration]) {
+    public init(
+        permittedIdentifiers: [String], backgroundModes: Set<BackgroundMode>, handlers: [TaskHandlerConfiguration]
+    ) {
         self.permittedIdentifiers = permittedIdentifiers
         self.backgroundModes = backgroundModes
         self.handlers = handlers
@@ -86,8 +92,9 @@ public struct AppTaskConfiguration: Codable, Sendable, Equatable {
 
     /// A configuration that permits exactly the given handlers, with the modes their kinds need.
     public init(handlers: [TaskHandlerConfiguration]) {
-        self.init(permittedIdentifiers: handlers.map(\.identifier),
-                  backgroundModes: Set(handlers.map(\.kind.requiredBackgroundMode)), handlers: handlers)
+        self.init(
+            permittedIdentifiers: handlers.map(\.identifier),
+            backgroundModes: Set(handlers.map(\.kind.requiredBackgroundMode)), handlers: handlers)
     }
 
     /// The handler configured for an identifier.
@@ -110,8 +117,10 @@ public struct ModelAppBehaviour: Codable, Sendable, Equatable {
     public var submitsOnOpen: Bool
 
     /// The canonical, well-behaved app.
-    public init(registersAtLaunch: Bool = true, reschedulesInHandler: Bool = true, setsExpirationHandler: Bool = true,
-                completesTask: Bool = true, submitsOnOpen: Bool = true) {
+    public init(
+        registersAtLaunch: Bool = true, reschedulesInHandler: Bool = true, setsExpirationHandler: Bool = true,
+        completesTask: Bool = true, submitsOnOpen: Bool = true
+    ) {
         self.registersAtLaunch = registersAtLaunch
         self.reschedulesInHandler = reschedulesInHandler
         self.setsExpirationHandler = setsExpirationHandler

@@ -3,7 +3,8 @@ import Foundation
 /// The app's life cycle and registration, as the system sees them.
 extension TaskScheduler {
     /// Apple's exception text for a registration after launch.
-    public static let lateRegistrationException = "All launch handlers must be registered before application finishes launching"
+    public static let lateRegistrationException =
+        "All launch handlers must be registered before application finishes launching"
 
     /// Apple's exception text for a second registration of an identifier.
     public static func duplicateRegistrationException(_ identifier: String) -> String {
@@ -34,7 +35,9 @@ extension TaskScheduler {
         t.log(.conditionsChanged, "device", device.summary)
         guard device.inUse else { return }
         for index in state.running.indices where state.running[index].request.request.kind == .processing {
-            if !state.running[index].expirationCalled { state.running[index].expirationAt = min(state.running[index].expirationAt, t.steady) }
+            if !state.running[index].expirationCalled {
+                state.running[index].expirationAt = min(state.running[index].expirationAt, t.steady)
+            }
         }
     }
 

@@ -13,12 +13,14 @@ public struct RequestExplanation: Sendable, Equatable {
 extension TaskScheduler {
     /// For every pending request, the reason it is not running at wall time `now` / monotonic `monotonic`.
     public func explain(now: Date, monotonic: Double, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current)
-        -> [RequestExplanation] {
+        -> [RequestExplanation]
+    {
         let steady = steadyTime(monotonic: monotonic)
         var view = state
         view.budget.accrue(to: steady, parameters)
         return state.pending.map { pending in
-            let reason = policy.blockingReason(for: pending, state: view, now: now, steady: steady)
+            let reason =
+                policy.blockingReason(for: pending, state: view, now: now, steady: steady)
                 ?? .eligible(nextWakeIn: state.nextWakeAt.map { max(0, $0 - steady) })
             return RequestExplanation(request: pending.request, reason: reason, text: reason.text(timeZone: timeZone))
         }

@@ -6,7 +6,8 @@ extension TaskScheduler {
     public func submitError(for request: BGTaskRequest) -> BGTaskSchedulerError? {
         if !state.device.conditions.backgroundRefresh { return .unavailable }
         if !configuration.permittedIdentifiers.contains(request.identifier)
-            || !configuration.backgroundModes.contains(request.kind.requiredBackgroundMode) {
+            || !configuration.backgroundModes.contains(request.kind.requiredBackgroundMode)
+        {
             return .notPermitted
         }
         let others = state.pending.filter { $0.request.kind == request.kind && $0.identifier != request.identifier }
@@ -17,7 +18,9 @@ extension TaskScheduler {
     /// `submit(_:)`: replaces any pending request of the identifier.
     mutating func submit(_ request: BGTaskRequest, in t: inout SchedulerTransition) {
         if let error = submitError(for: request) {
-            t.log(.bgRejected, request.identifier, "submit failed: BGTaskScheduler.Error.\(error.name)" + explanation(of: error, request))
+            t.log(
+                .bgRejected, request.identifier,
+                "submit failed: BGTaskScheduler.Error.\(error.name)" + explanation(of: error, request))
             t.actions.append(.reply(.submitFailed(identifier: request.identifier, error: error)))
             return
         }

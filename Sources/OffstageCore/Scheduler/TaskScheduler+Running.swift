@@ -27,8 +27,10 @@ extension TaskScheduler {
             delay: max(0, t.now.timeIntervalSince(requestedAt)), simulated: simulated)
         state.nextRunNumber += 1
         state.running.append(task)
-        t.log(.bgLaunched, request.identifier, (simulated ? "simulated launch" : "launched by the scheduler")
-              + ", \(DurationText.short(allowance)) allowed")
+        t.log(
+            .bgLaunched, request.identifier,
+            (simulated ? "simulated launch" : "launched by the scheduler")
+                + ", \(DurationText.short(allowance)) allowed")
         switch state.phase {
         case .notRunning:
             state.phase = .launchingBackground
@@ -56,10 +58,13 @@ extension TaskScheduler {
         state.running[index].deadline = t.steady + allowance
         let task = state.running[index]
         t.changed = true
-        t.actions.append(.runLaunchHandler(BGTaskLaunch(
-            identifier: identifier, kind: task.request.request.kind, work: configuration.handler(identifier)?.work,
-            expirationAt: task.expirationAt - state.clock.offset, deadline: task.deadline - state.clock.offset,
-            simulated: task.simulated)))
+        t.actions.append(
+            .runLaunchHandler(
+                BGTaskLaunch(
+                    identifier: identifier, kind: task.request.request.kind,
+                    work: configuration.handler(identifier)?.work,
+                    expirationAt: task.expirationAt - state.clock.offset, deadline: task.deadline - state.clock.offset,
+                    simulated: task.simulated)))
     }
 
     /// The app set the task's expiration handler.
@@ -104,8 +109,11 @@ extension TaskScheduler {
     /// The debugger's simulated expiration: the expiration handler is called now; the deadline stays.
     mutating func simulateExpiration(_ identifier: String, in t: inout SchedulerTransition) {
         guard let index = state.running.firstIndex(where: { $0.identifier == identifier && $0.handlerCalled }),
-              !state.running[index].expirationCalled else {
-            t.actions.append(.refuse("no task with identifier \(identifier) is running (or its expiration handler was already called)"))
+            !state.running[index].expirationCalled
+        else {
+            t.actions.append(
+                .refuse(
+                    "no task with identifier \(identifier) is running (or its expiration handler was already called)"))
             return
         }
         state.running[index].expirationAt = t.steady
@@ -117,7 +125,9 @@ extension TaskScheduler {
     mutating func enforceDeadlines(in t: inout SchedulerTransition) {
         for task in state.running where task.handlerCalled && !task.expirationCalled && task.expirationAt <= t.steady {
             if task.expirationHandlerSet {
-                if let index = state.running.firstIndex(where: { $0.number == task.number }) { state.running[index].expirationCalled = true }
+                if let index = state.running.firstIndex(where: { $0.number == task.number }) {
+                    state.running[index].expirationCalled = true
+                }
                 let left = task.deadline - t.steady
                 t.log(.bgExpired, task.identifier, "expiration handler called, \(DurationText.short(left)) left")
                 t.actions.append(.callExpirationHandler(identifier: task.identifier))

@@ -20,8 +20,10 @@ public struct TaskScheduler: Sendable, Equatable {
     public var writesEventLog = true
 
     /// A scheduler for an app; `state` is what the store held (nil: a fresh install seeded with `seed`).
-    public init(configuration: AppTaskConfiguration, policy: SchedulerPolicyConfiguration = SchedulerPolicyConfiguration(),
-                state: TaskSchedulerState? = nil, seed: UInt64 = 0) {
+    public init(
+        configuration: AppTaskConfiguration, policy: SchedulerPolicyConfiguration = SchedulerPolicyConfiguration(),
+        state: TaskSchedulerState? = nil, seed: UInt64 = 0
+    ) {
         self.configuration = configuration
         self.policy = SchedulerPolicy(configuration: policy)
         self.state = state ?? TaskSchedulerState(policy: policy, seed: seed)
@@ -69,7 +71,8 @@ public struct TaskScheduler: Sendable, Equatable {
     }
 
     /// Advances steady time; detects wall-clock jumps and shifts pending earliest dates by them.
-    private mutating func advanceClock(now: Date, monotonic: Double, restarting: Bool, in t: inout SchedulerTransition) {
+    private mutating func advanceClock(now: Date, monotonic: Double, restarting: Bool, in t: inout SchedulerTransition)
+    {
         var clock = state.clock
         if restarting {
             let downtime = clock.lastWall.map { max(0, now.timeIntervalSince($0)) } ?? 0
@@ -84,10 +87,13 @@ public struct TaskScheduler: Sendable, Equatable {
             let jump = now.timeIntervalSince(lastWall) - (steady - clock.lastSteady)
             if abs(jump) > parameters.clockJumpTolerance {
                 for index in state.pending.indices {
-                    state.pending[index].request.earliestBeginDate = state.pending[index].request.earliestBeginDate.map { $0 + jump }
+                    state.pending[index].request.earliestBeginDate = state.pending[index].request.earliestBeginDate.map
+                    { $0 + jump }
                 }
-                t.log(.clockJumped, "clock", "wall clock jumped \(jump > 0 ? "forward" : "back") \(DurationText.short(abs(jump)))"
-                      + (state.pending.isEmpty ? "" : "; earliest dates shifted with it"))
+                t.log(
+                    .clockJumped, "clock",
+                    "wall clock jumped \(jump > 0 ? "forward" : "back") \(DurationText.short(abs(jump)))"
+                        + (state.pending.isEmpty ? "" : "; earliest dates shifted with it"))
             }
         }
         clock.lastWall = now
@@ -120,7 +126,9 @@ public struct TaskScheduler: Sendable, Equatable {
         var limiterEnd: Double?
         for pending in state.pending {
             let reason = policy.blockingReason(for: pending, state: state, now: t.now, steady: t.steady)
-            record(SchedulerDecision(time: t.now, identifier: pending.identifier, launched: reason == nil, reason: reason), in: &t)
+            record(
+                SchedulerDecision(time: t.now, identifier: pending.identifier, launched: reason == nil, reason: reason),
+                in: &t)
             if let reason {
                 if case .relaunchLimiter(let remaining) = reason { limiterEnd = t.steady + remaining }
                 continue

@@ -11,7 +11,8 @@ let cleanupID = "com.example.cleanup"
 func sampleConfiguration(extraProcessing: Int = 0) -> AppTaskConfiguration {
     var handlers = [
         TaskHandlerConfiguration(identifier: refreshID, kind: .appRefresh, interval: 900),
-        TaskHandlerConfiguration(identifier: cleanupID, kind: .processing, work: .simulatedWork(seconds: 60, honoursExpiration: true)),
+        TaskHandlerConfiguration(
+            identifier: cleanupID, kind: .processing, work: .simulatedWork(seconds: 60, honoursExpiration: true)),
     ]
     for index in 0..<extraProcessing {
         handlers.append(TaskHandlerConfiguration(identifier: "com.example.p\(index)", kind: .processing))
@@ -32,8 +33,11 @@ struct SchedulerHarness {
     var monotonic: Double = 0
     var wallOffset: Double = 0
 
-    init(configuration: AppTaskConfiguration = sampleConfiguration(), policy: SchedulerPolicyConfiguration = fixedPolicy(),
-         state: TaskSchedulerState? = nil) {
+    init(
+        configuration: AppTaskConfiguration = sampleConfiguration(),
+        policy: SchedulerPolicyConfiguration = fixedPolicy(),
+        state: TaskSchedulerState? = nil
+    ) {
         scheduler = TaskScheduler(configuration: configuration, policy: policy, state: state, seed: 7)
     }
 
@@ -41,8 +45,10 @@ struct SchedulerHarness {
 
     /// Sends an event at monotonic time `at` (or now) and checks that any commit comes first and once.
     @discardableResult
-    mutating func send(_ event: SchedulerEvent, at seconds: Double? = nil,
-                       sourceLocation: SourceLocation = #_sourceLocation) -> [SchedulerAction] {
+    mutating func send(
+        _ event: SchedulerEvent, at seconds: Double? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> [SchedulerAction] {
         if let seconds { monotonic = seconds }
         let actions = scheduler.handle(event, now: now, monotonic: monotonic)
         let commits = actions.indices.filter { if case .commit = actions[$0] { true } else { false } }
@@ -50,7 +56,8 @@ struct SchedulerHarness {
         if let first = commits.first {
             #expect(first == 0, "commit not first", sourceLocation: sourceLocation)
             if case .commit(let changes) = actions[first] {
-                #expect(changes.state == scheduler.state, "commit does not hold the state", sourceLocation: sourceLocation)
+                #expect(
+                    changes.state == scheduler.state, "commit does not hold the state", sourceLocation: sourceLocation)
             }
         }
         return actions

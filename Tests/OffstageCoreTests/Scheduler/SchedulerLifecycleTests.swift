@@ -64,10 +64,14 @@ import Testing
         #expect(app.launchEvents() == [.appFinishedLaunching])
         let good = ModelApp(configuration: config)
         #expect(good.launchEvents().count == 3)
-        let launch = BGTaskLaunch(identifier: refreshID, kind: .appRefresh, work: .simulatedWork(seconds: 5, honoursExpiration: true),
-                                  expirationAt: 25, deadline: 30, simulated: false)
+        let launch = BGTaskLaunch(
+            identifier: refreshID, kind: .appRefresh, work: .simulatedWork(seconds: 5, honoursExpiration: true),
+            expirationAt: 25, deadline: 30, simulated: false)
         let response = good.handlerStarted(launch, now: schedulerEpoch)
-        #expect(response.now.first == .submit(BGTaskRequest(identifier: refreshID, kind: .appRefresh, earliestBeginDate: schedulerEpoch + 900)))
+        #expect(
+            response.now.first
+                == .submit(
+                    BGTaskRequest(identifier: refreshID, kind: .appRefresh, earliestBeginDate: schedulerEpoch + 900)))
         #expect(response.later == [DelayedEvent(after: 5, event: .taskCompleted(identifier: refreshID, success: true))])
     }
 }

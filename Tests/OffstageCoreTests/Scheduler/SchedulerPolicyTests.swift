@@ -13,18 +13,29 @@ import Testing
     }
 
     static let cases: [ConditionCase] = [
-        ConditionCase(name: "BAR off", request: BGTaskRequest(identifier: refreshID, kind: .appRefresh),
-                      blocked: DeviceConditions(backgroundRefresh: false), inUse: false, expected: "Background App Refresh is off"),
-        ConditionCase(name: "Low Power Mode", request: BGTaskRequest(identifier: refreshID, kind: .appRefresh),
-                      blocked: DeviceConditions(lowPowerMode: true), inUse: false, expected: "Low Power Mode"),
-        ConditionCase(name: "critical battery", request: BGTaskRequest(identifier: refreshID, kind: .appRefresh),
-                      blocked: DeviceConditions(charging: false, batteryLevel: 12), inUse: false, expected: "battery critically low (12%)"),
-        ConditionCase(name: "external power", request: BGTaskRequest(identifier: cleanupID, kind: .processing, requiresExternalPower: true),
-                      blocked: DeviceConditions(charging: false, batteryLevel: 80), inUse: false, expected: "needs external power"),
-        ConditionCase(name: "network", request: BGTaskRequest(identifier: cleanupID, kind: .processing, requiresNetworkConnectivity: true),
-                      blocked: DeviceConditions(network: .offline), inUse: false, expected: "needs a network"),
-        ConditionCase(name: "device in use", request: BGTaskRequest(identifier: cleanupID, kind: .processing),
-                      blocked: DeviceConditions(), inUse: true, expected: "device in use"),
+        ConditionCase(
+            name: "BAR off", request: BGTaskRequest(identifier: refreshID, kind: .appRefresh),
+            blocked: DeviceConditions(backgroundRefresh: false), inUse: false, expected: "Background App Refresh is off"
+        ),
+        ConditionCase(
+            name: "Low Power Mode", request: BGTaskRequest(identifier: refreshID, kind: .appRefresh),
+            blocked: DeviceConditions(lowPowerMode: true), inUse: false, expected: "Low Power Mode"),
+        ConditionCase(
+            name: "critical battery", request: BGTaskRequest(identifier: refreshID, kind: .appRefresh),
+            blocked: DeviceConditions(charging: false, batteryLevel: 12), inUse: false,
+            expected: "battery critically low (12%)"),
+        ConditionCase(
+            name: "external power",
+            request: BGTaskRequest(identifier: cleanupID, kind: .processing, requiresExternalPower: true),
+            blocked: DeviceConditions(charging: false, batteryLevel: 80), inUse: false, expected: "needs external power"
+        ),
+        ConditionCase(
+            name: "network",
+            request: BGTaskRequest(identifier: cleanupID, kind: .processing, requiresNetworkConnectivity: true),
+            blocked: DeviceConditions(network: .offline), inUse: false, expected: "needs a network"),
+        ConditionCase(
+            name: "device in use", request: BGTaskRequest(identifier: cleanupID, kind: .processing),
+            blocked: DeviceConditions(), inUse: true, expected: "device in use"),
     ]
 
     @Test(arguments: cases) func eachConditionBlocksWithItsReasonAndUnblocks(_ c: ConditionCase) {
@@ -145,11 +156,13 @@ import Testing
     }
 
     @Test func policyConfigurationDecodesMissingKeysAsDefaults() throws {
-        let decoded = try JSONDecoder().decode(SchedulerPolicyConfiguration.self, from: Data(#"{"wakeInterval": 60}"#.utf8))
+        let decoded = try JSONDecoder().decode(
+            SchedulerPolicyConfiguration.self, from: Data(#"{"wakeInterval": 60}"#.utf8))
         var expected = SchedulerPolicyConfiguration()
         expected.wakeInterval = 60
         #expect(decoded == expected)
-        let roundTrip = try JSONDecoder().decode(SchedulerPolicyConfiguration.self, from: JSONEncoder().encode(expected))
+        let roundTrip = try JSONDecoder().decode(
+            SchedulerPolicyConfiguration.self, from: JSONEncoder().encode(expected))
         #expect(roundTrip == expected)
     }
 }

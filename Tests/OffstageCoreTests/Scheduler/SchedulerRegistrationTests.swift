@@ -6,8 +6,10 @@ import Testing
     @Test func registrationDuringLaunchIsAccepted() {
         var h = SchedulerHarness()
         h.send(.userOpenedApp)
-        #expect(h.send(.register(identifier: refreshID)).replies == [.registered(identifier: refreshID, accepted: true)])
-        #expect(h.send(.register(identifier: "com.example.unknown")).replies
+        #expect(
+            h.send(.register(identifier: refreshID)).replies == [.registered(identifier: refreshID, accepted: true)])
+        #expect(
+            h.send(.register(identifier: "com.example.unknown")).replies
                 == [.registered(identifier: "com.example.unknown", accepted: false)])
         h.send(.appFinishedLaunching)
         #expect(h.scheduler.state.registered == [refreshID])
@@ -29,7 +31,8 @@ import Testing
         h.send(.userOpenedApp)
         h.send(.register(identifier: refreshID))
         let actions = h.send(.register(identifier: refreshID))
-        #expect(actions.crashTexts == ["Launch handler for task with identifier \(refreshID) has already been registered"])
+        #expect(
+            actions.crashTexts == ["Launch handler for task with identifier \(refreshID) has already been registered"])
         #expect(h.scheduler.state.phase == .notRunning)
     }
 

@@ -43,7 +43,9 @@ import Testing
         // Penalised: deferred 6 h, and while it has a strike a launch costs double.
         h.submit(BGTaskRequest(identifier: refreshID, kind: .appRefresh))
         #expect(h.text(refreshID) == "penalised until 14:15")  // killed at 08:15:30 UTC, plus 6 h
-        #expect(h.scheduler.policy.launchCost(BGTaskRequest(identifier: refreshID, kind: .appRefresh), state: h.scheduler.state) == 2)
+        #expect(
+            h.scheduler.policy.launchCost(
+                BGTaskRequest(identifier: refreshID, kind: .appRefresh), state: h.scheduler.state) == 2)
     }
 
     @Test func processingStopsWhenTheDeviceIsUsed() {

@@ -8,7 +8,9 @@ import Testing
     @Test func heavierUsageRunsTheSameRequestMoreOften() throws {
         let reports = UsageProfile.allCases.map { SchedulerSimulation.run(.standard(days: 30, usage: $0, seed: 42)) }
         let perDay = try reports.map { try #require($0.identifier(Self.refresh)).runsPerDay }
-        print(reports.map { "\($0.usage.rawValue): \($0.identifier(Self.refresh)?.runsPerDay ?? 0) runs/day" }.joined(separator: ", "))
+        print(
+            reports.map { "\($0.usage.rawValue): \($0.identifier(Self.refresh)?.runsPerDay ?? 0) runs/day" }.joined(
+                separator: ", "))
         // rare < weekly < daily < heavy
         #expect(perDay[0] < perDay[1])
         #expect(perDay[1] < perDay[2])

@@ -13,16 +13,24 @@ import Testing
     }
 
     static let cases: [SubmitCase] = [
-        SubmitCase(name: "Background App Refresh off", configuration: sampleConfiguration(), backgroundRefresh: false,
-                   request: BGTaskRequest(identifier: refreshID, kind: .appRefresh), expected: .unavailable),
-        SubmitCase(name: "identifier not permitted", configuration: sampleConfiguration(), backgroundRefresh: true,
-                   request: BGTaskRequest(identifier: "com.example.other", kind: .appRefresh), expected: .notPermitted),
-        SubmitCase(name: "fetch mode missing",
-                   configuration: AppTaskConfiguration(permittedIdentifiers: [refreshID], backgroundModes: [.processing], handlers: []),
-                   backgroundRefresh: true, request: BGTaskRequest(identifier: refreshID, kind: .appRefresh), expected: .notPermitted),
-        SubmitCase(name: "processing mode missing",
-                   configuration: AppTaskConfiguration(permittedIdentifiers: [cleanupID], backgroundModes: [.fetch], handlers: []),
-                   backgroundRefresh: true, request: BGTaskRequest(identifier: cleanupID, kind: .processing), expected: .notPermitted),
+        SubmitCase(
+            name: "Background App Refresh off", configuration: sampleConfiguration(), backgroundRefresh: false,
+            request: BGTaskRequest(identifier: refreshID, kind: .appRefresh), expected: .unavailable),
+        SubmitCase(
+            name: "identifier not permitted", configuration: sampleConfiguration(), backgroundRefresh: true,
+            request: BGTaskRequest(identifier: "com.example.other", kind: .appRefresh), expected: .notPermitted),
+        SubmitCase(
+            name: "fetch mode missing",
+            configuration: AppTaskConfiguration(
+                permittedIdentifiers: [refreshID], backgroundModes: [.processing], handlers: []),
+            backgroundRefresh: true, request: BGTaskRequest(identifier: refreshID, kind: .appRefresh),
+            expected: .notPermitted),
+        SubmitCase(
+            name: "processing mode missing",
+            configuration: AppTaskConfiguration(
+                permittedIdentifiers: [cleanupID], backgroundModes: [.fetch], handlers: []),
+            backgroundRefresh: true, request: BGTaskRequest(identifier: cleanupID, kind: .processing),
+            expected: .notPermitted),
     ]
 
     @Test(arguments: cases) func submitErrors(_ c: SubmitCase) {
@@ -39,12 +47,16 @@ import Testing
     @Test func oneAppRefreshAndTenProcessingMayBePending() {
         let config = sampleConfiguration(extraProcessing: 10)
         var h = SchedulerHarness(configuration: config)
-        #expect(h.submit(BGTaskRequest(identifier: refreshID, kind: .appRefresh)).replies == [.submitted(identifier: refreshID)])
+        #expect(
+            h.submit(BGTaskRequest(identifier: refreshID, kind: .appRefresh)).replies == [
+                .submitted(identifier: refreshID)
+            ])
         for index in 0..<10 {
             let id = "com.example.p\(index)"
             #expect(h.submit(BGTaskRequest(identifier: id, kind: .processing)).replies == [.submitted(identifier: id)])
         }
-        #expect(h.submit(BGTaskRequest(identifier: cleanupID, kind: .processing)).replies
+        #expect(
+            h.submit(BGTaskRequest(identifier: cleanupID, kind: .processing)).replies
                 == [.submitFailed(identifier: cleanupID, error: .tooManyPendingTaskRequests)])
         #expect(h.scheduler.pendingTaskRequests.count == 11)
         // Resubmitting a pending identifier replaces it rather than counting as one more.
@@ -57,11 +69,13 @@ import Testing
 
     @Test func aSecondAppRefreshIdentifierIsTooMany() {
         let config = AppTaskConfiguration(handlers: [
-            TaskHandlerConfiguration(identifier: "a", kind: .appRefresh), TaskHandlerConfiguration(identifier: "b", kind: .appRefresh),
+            TaskHandlerConfiguration(identifier: "a", kind: .appRefresh),
+            TaskHandlerConfiguration(identifier: "b", kind: .appRefresh),
         ])
         var h = SchedulerHarness(configuration: config)
         h.submit(BGTaskRequest(identifier: "a", kind: .appRefresh))
-        #expect(h.submit(BGTaskRequest(identifier: "b", kind: .appRefresh)).replies
+        #expect(
+            h.submit(BGTaskRequest(identifier: "b", kind: .appRefresh)).replies
                 == [.submitFailed(identifier: "b", error: .tooManyPendingTaskRequests)])
         #expect(h.submit(BGTaskRequest(identifier: "a", kind: .appRefresh)).replies == [.submitted(identifier: "a")])
     }
@@ -78,7 +92,8 @@ import Testing
     }
 
     @Test func requirementsOnlyApplyToProcessingRequests() {
-        let refresh = BGTaskRequest(identifier: "r", kind: .appRefresh, requiresNetworkConnectivity: true, requiresExternalPower: true)
+        let refresh = BGTaskRequest(
+            identifier: "r", kind: .appRefresh, requiresNetworkConnectivity: true, requiresExternalPower: true)
         #expect(!refresh.requiresExternalPower && !refresh.requiresNetworkConnectivity)
     }
 }
