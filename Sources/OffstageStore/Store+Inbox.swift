@@ -38,14 +38,20 @@ extension Store {
         id: Int64, status: CommandStatus, result: String, changes: StoreChanges, now: Date = Date()
     ) throws {
         try write { database in
-            let updated = try database.run(
-                "UPDATE inbox SET status = ?, result = ? WHERE id = ? AND status = ?",
-                [.text(status.rawValue), .text(result), .integer(id), .text(CommandStatus.pending.rawValue)]
-            )
-            guard updated == 1 else {
-                throw StoreError.invalidRow(table: "inbox", detail: "command \(id) is not pending")
-            }
+            try markCompleted(id: id, status: status, result: result, in: database)
             try write(changes, now: now, into: database)
+        }
+    }
+
+    /// Marks a pending command done or refused inside an already open transaction (shared by the
+    /// `completeCommand` variants); throws `StoreError.invalidRow` when it is not pending.
+    func markCompleted(id: Int64, status: CommandStatus, result: String, in database: Database) throws {
+        let updated = try database.run(
+            "UPDATE inbox SET status = ?, result = ? WHERE id = ? AND status = ?",
+            [.text(status.rawValue), .text(result), .integer(id), .text(CommandStatus.pending.rawValue)]
+        )
+        guard updated == 1 else {
+            throw StoreError.invalidRow(table: "inbox", detail: "command \(id) is not pending")
         }
     }
 

@@ -123,7 +123,8 @@ struct RacingOpenerTests {
             #expect(failures.all.isEmpty)
             let store = try Store.open(home: home)
             #expect(try store.integrityCheck() == "ok")
-            #expect(try store.withDatabase { try $0.scalarInteger("PRAGMA user_version") } == 1)
+            #expect(
+                try store.withDatabase { try $0.scalarInteger("PRAGMA user_version") } == Int64(Store.schemaVersion))
         }
     }
 }

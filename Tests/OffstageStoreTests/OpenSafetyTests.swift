@@ -109,7 +109,11 @@ struct OpenSafetyTests {
             }
             #expect(version == Int64(Store.schemaVersion))
             #expect(application == 0x4F46_5354)
-            #expect(tables == ["conditions", "events", "inbox", "outbox", "sessions", "tasks"])
+            #expect(
+                tables == [
+                    "conditions", "events", "inbox", "outbox", "scheduler_decisions", "scheduler_runs",
+                    "scheduler_state", "sessions", "tasks",
+                ])
             #expect(try store.withDatabase { try $0.scalarText("PRAGMA journal_mode") } == "wal")
         }
     }
@@ -122,12 +126,14 @@ struct OpenSafetyTests {
             do {
                 _ = try Database(path: home.databasePath, readOnly: false, migrations: [Schema.version1])
             }
-            let upgraded = try Database(path: home.databasePath, readOnly: false, migrations: [Schema.version1, extra])
-            #expect(try upgraded.scalarInteger("PRAGMA user_version") == 2)
+            let upgraded = try Database(
+                path: home.databasePath, readOnly: false, migrations: Schema.migrations + [extra])
+            #expect(try upgraded.scalarInteger("PRAGMA user_version") == Int64(Schema.migrations.count + 1))
             #expect(try upgraded.scalarInteger("SELECT count(*) FROM sqlite_master WHERE name = 'extra'") == 1)
             upgraded.close()
-            // The current build does not know version 2: refused.
-            #expect(throws: StoreError.tooNew(home.databasePath, found: 2, supported: 1)) {
+            // The current build does not know the extra version: refused.
+            let found = Schema.migrations.count + 1
+            #expect(throws: StoreError.tooNew(home.databasePath, found: found, supported: Schema.migrations.count)) {
                 try Store.open(home: home)
             }
         }
