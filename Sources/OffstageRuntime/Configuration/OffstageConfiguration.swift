@@ -1,0 +1,114 @@
+import Foundation
+import OffstageCore
+import OffstageStore
+
+/// The model app and the BG scheduler's policy, read from a configuration folder or built in.
+///
+/// A folder holds up to three files, each optional (a missing file means that part's built-in default):
+/// `Info.plist` (`BGTaskSchedulerPermittedIdentifiers`, `UIBackgroundModes`), `bgtasks.json` (the model app's
+/// behaviour and handlers) and `scheduler.json` (the policy). A file that is present must parse completely.
+/// `config/README.md` documents every key.
+public struct OffstageConfiguration: Sendable, Equatable {
+    /// Info.plist keys and handlers.
+    public var app: AppTaskConfiguration
+    /// Which mistakes the model app makes.
+    public var behaviour: ModelAppBehaviour
+    /// The scheduler's parameters.
+    public var policy: SchedulerPolicyConfiguration
+    /// The folder it was read from (nil: the built-in configuration).
+    public var directory: String?
+
+    /// A configuration.
+    public init(
+        app: AppTaskConfiguration, behaviour: ModelAppBehaviour, policy: SchedulerPolicyConfiguration,
+        directory: String?
+    ) {
+        self.app = app
+        self.behaviour = behaviour
+        self.policy = policy
+        self.directory = directory
+    }
+
+    /// The environment variable naming a configuration folder.
+    public static let environmentVariable = "OFFSTAGE_CONFIG"
+    /// The file names inside a configuration folder.
+    public static let infoPlistName = "Info.plist"
+    /// The handlers and behaviour file.
+    public static let bgTasksName = "bgtasks.json"
+    /// The policy file.
+    public static let schedulerName = "scheduler.json"
+
+    /// The configuration folder to use: `explicit` (`--config DIR`), else `$OFFSTAGE_CONFIG`, else `<home>/config`
+    /// when it exists, else nil (built in). Empty values count as absent.
+    public static func directory(
+        explicit: String?, home: OffstageHome, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> String? {
+        if let explicit, !explicit.isEmpty { return explicit }
+        if let variable = environment[environmentVariable], !variable.isEmpty { return variable }
+        let inHome = home.path + "/config"
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: inHome, isDirectory: &isDirectory), isDirectory.boolValue {
+            return inHome
+        }
+        return nil
+    }
+
+    /// Loads the configuration from the folder `directory(explicit:home:environment:)` picks, or the built-in one.
+    ///
+    /// Throws `ConfigurationError` (one line naming the file) when a named folder does not exist or a present
+    /// file does not parse or fails validation.
+    public static func load(
+        explicit: String?, home: OffstageHome, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> OffstageConfiguration {
+        guard let folder = directory(explicit: explicit, home: home, environment: environment) else { return builtIn }
+        return try load(directory: folder)
+    }
+
+    /// Loads the configuration in `folder`; missing files take the built-in parts.
+    public static func load(directory folder: String) throws(ConfigurationError) -> OffstageConfiguration {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
+            throw ConfigurationError(path: folder, problem: "no such configuration folder")
+        }
+        guard isDirectory.boolValue else {
+            throw ConfigurationError(path: folder, problem: "not a folder (expected a configuration folder)")
+        }
+        let defaults = builtIn
+        let plistPath = folder + "/" + infoPlistName
+        let plist = try read(plistPath).map { data throws(ConfigurationError) in
+            try InfoPlistFile.parse(data, path: plistPath)
+        }
+        let permitted = plist?.permittedIdentifiers ?? defaults.app.permittedIdentifiers
+        let modes = plist?.schedulerModes ?? defaults.app.backgroundModes
+
+        let tasksPath = folder + "/" + bgTasksName
+        var behaviour = defaults.behaviour
+        var handlers = defaults.app.handlers.filter { permitted.contains($0.identifier) }
+        if let data = try read(tasksPath) {
+            let file: BGTasksFile
+            do {
+                file = try JSONDecoder().decode(BGTasksFile.self, from: data)
+            } catch {
+                throw ConfigurationError(path: tasksPath, problem: DecodingProblem.text(error, data: data))
+            }
+            (behaviour, handlers) = try file.resolved(permitted: permitted, path: tasksPath)
+        }
+
+        let policyPath = folder + "/" + schedulerName
+        let policy = try read(policyPath).map { data throws(ConfigurationError) in
+            try SchedulerPolicyFile.parse(data, path: policyPath)
+        }
+        return OffstageConfiguration(
+            app: AppTaskConfiguration(permittedIdentifiers: permitted, backgroundModes: modes, handlers: handlers),
+            behaviour: behaviour, policy: policy ?? defaults.policy, directory: folder)
+    }
+
+    /// The bytes of a file, nil when it does not exist.
+    private static func read(_ path: String) throws(ConfigurationError) -> Data? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationError(path: path, problem: "cannot be read")
+        }
+        return data
+    }
+}
