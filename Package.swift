@@ -38,7 +38,7 @@ let package = Package(
             dependencies: ["OffstageCore", "OffstageStore", "OffstageHTTP", "OffstageOrigin", "OffstageRuntime"],
             swiftSettings: strict
         ),
-        .executableTarget(name: "offstage-bench", dependencies: ["OffstageOrigin"], swiftSettings: strict),
+        .executableTarget(name: "offstage-bench", dependencies: ["OffstageCore", "OffstageOrigin"], swiftSettings: strict),
 
         .testTarget(
             name: "OffstageCoreTests", dependencies: ["OffstageCore", "OffstageTestSupport"], swiftSettings: strict),

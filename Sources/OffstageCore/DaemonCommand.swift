@@ -12,6 +12,24 @@ public enum DaemonCommand: Codable, Sendable, Equatable {
     case setConditions(DeviceConditions)
     /// Create or reconfigure a session.
     case configureSession(SessionConfiguration)
+    /// Submit a BG task request on behalf of the model app (`BGTaskScheduler.submit`).
+    case schedule(BGTaskRequest)
+    /// Cancel the pending request with this identifier, or every pending request when nil.
+    case unschedule(identifier: String?)
+    /// Launch a task now, whatever the policy says (Apple's `_simulateLaunchForTaskWithIdentifier`).
+    case launchTask(identifier: String)
+    /// Call the running task's expiration handler now (Apple's `_simulateExpirationForTaskWithIdentifier`).
+    case expireTask(identifier: String)
+    /// Mark the simulated device as in use or idle (processing tasks run only while it is idle).
+    case setDeviceInUse(Bool)
+
+    /// Whether the BG task scheduler executes this command (rather than the transfer daemon).
+    public var isForScheduler: Bool {
+        switch self {
+        case .schedule, .unschedule, .launchTask, .expireTask, .setDeviceInUse: return true
+        default: return false
+        }
+    }
 }
 
 /// What became of an inbox command.

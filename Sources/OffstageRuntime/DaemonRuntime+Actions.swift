@@ -12,10 +12,20 @@ extension DaemonRuntime {
 
     /// Executes the inbox's pending commands, each exactly once: its result and its changes commit together.
     func executeInbox() throws {
-        for (id, command) in try store.pendingCommands() {
+        for (id, command) in try executableCommands() {
+            if command.isForScheduler {
+                try executeSchedulerCommand(command, id: id)
+                continue
+            }
             let actions = daemon.handle(event(for: command, id: id), now: time.now())
             try perform(actions, commandID: id)
+            if case .setConditions = command { try syncSchedulerDevice() }
         }
+    }
+
+    /// The pending commands this runtime can execute: scheduler commands wait for a runtime that hosts it.
+    func executableCommands() throws -> [(id: Int64, command: DaemonCommand)] {
+        try store.pendingCommands().filter { host != nil || !$0.command.isForScheduler }
     }
 
     /// The daemon event a command stands for.
@@ -27,6 +37,7 @@ extension DaemonRuntime {
         case .cancel(let task): return .cancelRequested(id: task)
         case .setConditions(let conditions): return .conditionsChanged(conditions)
         case .configureSession(let configuration): return .sessionConfigured(configuration)
+        case .schedule, .unschedule, .launchTask, .expireTask, .setDeviceInUse: return .timerFired
         }
     }
 

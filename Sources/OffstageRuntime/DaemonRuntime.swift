@@ -20,6 +20,8 @@ public final class DaemonRuntime {
     var lastTick = Date.distantPast
     var lastInboxPoll = Date.distantPast
     var finalizer: Finalizer
+    /// The BG task scheduler and the model app's handler work, when this runtime hosts them.
+    var host: SchedulerHost?
 
     /// A runtime on an opened store; the caller holds the home's instance lock.
     public init(
@@ -55,6 +57,7 @@ public final class DaemonRuntime {
                 sessions: try store.loadSessions(), tasks: try store.loadTasks(), conditions: try store.loadConditions()
             )
             try handle(restored)
+            try startScheduler()
             return try loop()
         } catch {
             stopEngine()
@@ -73,10 +76,12 @@ public final class DaemonRuntime {
                 nextWake = nil
                 try handle(.timerFired)
             }
+            try runSchedulerDue()
             if let outcome = try finishedOutcome() { return outcome }
             tick(force: false)
             var deadline = lastInboxPoll.addingTimeInterval(options.inboxPollInterval)
             if let wake = nextWake { deadline = min(deadline, wake) }
+            if let due = host?.nextDue { deadline = min(deadline, due) }
             for item in queue.drain(waitingUntil: deadline) {
                 switch item {
                 case .daemon(let event):
@@ -84,6 +89,8 @@ public final class DaemonRuntime {
                 case .shutdown(let reason):
                     try stopCleanly()
                     return .interrupted(reason: reason)
+                case .handlerCommandEnded(let identifier, let token, let success):
+                    try commandEnded(identifier, token: token, success: success)
                 }
             }
         }
@@ -91,6 +98,7 @@ public final class DaemonRuntime {
 
     /// Stops every request, records where each one got to, and leaves the store clean.
     private func stopCleanly() throws {
+        stopAllHandlerWork()
         try handle(.shutdownRequested)
         stopEngine()
         for item in queue.drain(waitingUntil: time.now()) {
@@ -116,7 +124,7 @@ public final class DaemonRuntime {
                 return .focusFinished
             }
         }
-        if options.untilIdle, !daemon.hasPendingWork, try store.pendingCommands().isEmpty {
+        if options.untilIdle, !daemon.hasPendingWork, !(host?.isBusy ?? false), try executableCommands().isEmpty {
             try stopCleanly()
             return .idle
         }

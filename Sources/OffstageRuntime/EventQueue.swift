@@ -9,6 +9,8 @@ final class EventQueue: Sendable {
         case daemon(DaemonEvent)
         /// A request to stop the loop cleanly (SIGINT, SIGTERM).
         case shutdown(reason: String)
+        /// A BG task handler's shell command ended (`token` names the run it belonged to).
+        case handlerCommandEnded(identifier: String, token: Int, success: Bool)
     }
 
     // Safety: `items` is only touched while `condition` is locked.

@@ -12,6 +12,8 @@ public struct RuntimeOptions {
     public var credentials: [Int64: OriginCredentials] = [:]
     /// How often the inbox is read for commands from other processes.
     public var inboxPollInterval: Double = 0.1
+    /// The BG task scheduler and model app to host (nil: transfers only, as for a foreground `get`).
+    public var scheduler: SchedulerSetup?
     /// Retry rules.
     public var retryPolicy = RetryPolicy()
     /// Redirect rules.

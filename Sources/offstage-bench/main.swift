@@ -5,6 +5,7 @@ import Glibc
 enum BenchCommandLine {
     static let usage = """
         usage: offstage-bench transfer [--size 1g] [--rounds 5] [--dir DIR] [--offstage PATH] [--json]
+               offstage-bench schedule [--days 30] [--identifiers 100] [--rounds 5]
 
           Downloads a generated file from a private nginx on 127.0.0.1 with curl, offstage (fresh home per run)
           and, when installed, wget and aria2c: one warm-up round, then alternating timed rounds.
@@ -13,6 +14,9 @@ enum BenchCommandLine {
           --dir      work dir (default $TMPDIR/offstage-bench; the source file is kept there and reused)
           --offstage the offstage binary (default: the one beside offstage-bench)
           --json     print the figures as JSON after the table
+
+          schedule replays the BG task scheduler's policy in virtual time (the `offstage simulate` engine) for
+          --days days with --identifiers identifiers and prints the wall time against the 1 s target.
         """
 
     /// Parses the options of `transfer`; one clear error for anything unknown or malformed.
@@ -62,6 +66,22 @@ enum BenchCommandLine {
         return options
     }
 
+    /// Parses `schedule [--days 30] [--identifiers 100] [--rounds 5]`.
+    static func parseSchedule(_ words: [String]) throws -> (days: Int, identifiers: Int, rounds: Int) {
+        var values = ["--days": 30, "--identifiers": 100, "--rounds": 5]
+        var index = 0
+        while index < words.count {
+            let name = words[index]
+            guard values[name] != nil else { throw BenchError("unknown option '\(name)'; see offstage-bench --help") }
+            guard index + 1 < words.count, let number = Int(words[index + 1]), (1...100_000).contains(number) else {
+                throw BenchError("\(name) needs a whole number from 1 to 100000")
+            }
+            values[name] = number
+            index += 2
+        }
+        return (values["--days"] ?? 30, values["--identifiers"] ?? 100, values["--rounds"] ?? 5)
+    }
+
     /// Runs the command line and returns the exit code.
     static func run(_ arguments: [String]) -> Int32 {
         guard let command = arguments.first, !["-h", "--help", "help"].contains(command) else {
@@ -69,8 +89,13 @@ enum BenchCommandLine {
             return 0
         }
         do {
+            if command == "schedule" {
+                let options = try parseSchedule(Array(arguments.dropFirst()))
+                ScheduleBenchmark.run(days: options.days, identifiers: options.identifiers, rounds: options.rounds)
+                return 0
+            }
             guard command == "transfer" else {
-                throw BenchError("unknown benchmark '\(command)'; the only one is 'transfer'")
+                throw BenchError("unknown benchmark '\(command)'; they are 'transfer' and 'schedule'")
             }
             var benchmark = TransferBenchmark(options: try parse(Array(arguments.dropFirst())))
             let signalSources = Cleanup.shared.install()

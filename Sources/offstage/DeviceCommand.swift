@@ -21,6 +21,12 @@ enum DeviceCommand {
                 conditions.lowPowerMode = try InputValidation.toggle(words.popFirst(), for: "low-power")
             case "refresh":
                 conditions.backgroundRefresh = try InputValidation.toggle(words.popFirst(), for: "refresh")
+            case "in-use":
+                let inUse = try InputValidation.toggle(words.popFirst(), for: "in-use")
+                let id = try context.enqueue(.setDeviceInUse(inUse))
+                print("device \(inUse ? "in use" : "idle")")
+                try TaskControlCommand.report(id: id, verb: "set", context: context)
+                if words.isEmpty { return }
             case "battery":
                 guard let text = words.popFirst(), let level = Int(text), (0...100).contains(level) else {
                     throw CLIError.usage("battery needs a level from 0 to 100")

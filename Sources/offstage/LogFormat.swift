@@ -14,7 +14,7 @@ enum LogFormat {
     /// `14:02:10 retry-scheduled  task 7  HTTP 503; attempt 1 of 8; next in 1.3 s` (server text escaped).
     static func line(_ entry: LogEntry) -> String {
         let reason = entry.reason.isEmpty ? "" : "  " + TransferDaemon.printable(entry.reason)
-        return "\(clock.string(from: entry.time)) \(ByteFormat.pad(entry.kind.rawValue, 16)) \(entry.subject)\(reason)"
+        return "\(clock.string(from: entry.time)) \(ByteFormat.pad(entry.kind.rawValue, 18)) \(entry.subject)\(reason)"
     }
 
     /// One entry of `events --json`: time (ISO 8601 UTC with milliseconds), kind, subject, reason.
@@ -25,6 +25,9 @@ enum LogFormat {
         let subject: String
         let reason: String
     }
+
+    /// `14:02:10` in local time.
+    static func clockTime(_ date: Date) -> String { clock.string(from: date) }
 
     /// ISO 8601 with fractional seconds.
     static func iso(_ date: Date) -> String {

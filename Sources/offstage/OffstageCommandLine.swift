@@ -9,13 +9,18 @@ enum OffstageCommandLine {
           add URL [--name N] [--dir DIR] [--session ID] [--description TEXT] [--discretionary] [--begin-after DUR] [--priority P]
           upload FILE --to URL [--method PUT|POST] [--session ID] [--description TEXT]
           get URL [-o PATH] [--retry N] one download in the foreground; run it again after a kill to resume
-          run [--until-idle] [--quiet] the transfer engine without a dashboard
+          run [--until-idle] [--quiet] [--config DIR]   the engine and the BG task scheduler without a dashboard
           ls [--json]                  transfers and their state
           events [--json] [--limit N]  the event log
           pause|resume|cancel ID
           session [ID [--discretionary on|off] [--launch-events on|off] [--timeout-request DUR] [--timeout-resource DUR]
                   [--max-connections N] [--cellular on|off] [--expensive on|off] [--constrained on|off]]
           device [wifi|cellular|offline] [charging on|off] [battery N] [low-power on|off] [refresh on|off]
+          schedule refresh|processing ID [--earliest DUR] [--needs-network] [--needs-power]
+          pending [--json] [--decisions N]   BG task requests and why each has not run yet
+          launch ID | expire ID        simulate a BG task launch / expiration, as Apple's debugger commands do
+          unschedule ID|--all
+          simulate --days N --usage rare|weekly|daily|heavy [--seed S] [--json] [--hourly]
           origin [--port P] [--rate R] [--root DIR] [--host H]   the local test origin
           demo [--home DIR]            a scripted demo against the local origin (no network needed)
 
@@ -53,6 +58,10 @@ enum OffstageCommandLine {
             case "pause", "resume", "cancel": try TaskControlCommand.run(command, rest, context: context)
             case "device": try DeviceCommand.run(rest, context: context)
             case "session": try SessionCommand.run(rest, context: context)
+            case "schedule": try ScheduleCommand.run(rest, context: context)
+            case "pending": try PendingCommand.run(rest, context: context)
+            case "launch", "expire", "unschedule": try BGTaskControlCommand.run(command, rest, context: context)
+            case "simulate": try SimulateCommand.run(rest, context: context)
             case "origin": try OriginCommand.run(rest)
             case "demo": try DemoCommand.run(rest, explicitHome: explicitHome)
             case "help", "-h", "--help": print(usage)

@@ -21,8 +21,9 @@ extension OffstageConfiguration {
                         command: "echo \"refreshed $OFFSTAGE_TASK_IDENTIFIER at $(date)\"", timeout: 20),
                     interval: 900),
                 TaskHandlerConfiguration(
-                    identifier: "com.example.feed", kind: .appRefresh,
-                    work: .download(url: "http://127.0.0.1:8080/gen/1m"), interval: 3600),
+                    identifier: "com.example.feed", kind: .processing,
+                    work: .download(url: "http://127.0.0.1:8080/gen/1m"), interval: 3600,
+                    requiresNetworkConnectivity: true),
                 TaskHandlerConfiguration(
                     identifier: "com.example.db-cleanup", kind: .processing,
                     work: .simulatedWork(seconds: 120, honoursExpiration: true), interval: 3600),

@@ -1,0 +1,88 @@
+import Foundation
+import OffstageCore
+import OffstageRuntime
+import OffstageStore
+
+/// `offstage pending [--json] [--decisions N] [--config DIR]`: each pending request and why it is not running now.
+enum PendingCommand {
+    /// One pending request in `pending --json`.
+    struct Item: Encodable {
+        let identifier: String
+        let kind: String
+        let earliestBeginDate: String?
+        let requiresNetworkConnectivity: Bool
+        let requiresExternalPower: Bool
+        let reason: String
+    }
+
+    static func run(_ raw: [String], context: CLIContext) throws {
+        let args = try Arguments(raw, options: ["--decisions", "--config"], flags: ["--json"])
+        try args.none()
+        let configuration = try SchedulerConfig.load(args.value("--config"), context: context)
+        let store = try context.openStoreForReading()
+        let state = try store?.loadSchedulerState()
+        let scheduler = TaskScheduler(configuration: configuration.app, policy: configuration.policy, state: state)
+        let explanations = scheduler.explain(now: Date(), monotonic: MonotonicTime.now(), timeZone: .current)
+        if args.flag("--json") {
+            let items = explanations.map {
+                Item(
+                    identifier: $0.request.identifier, kind: $0.request.kind.rawValue,
+                    earliestBeginDate: $0.request.earliestBeginDate.map(LogFormat.iso),
+                    requiresNetworkConnectivity: $0.request.requiresNetworkConnectivity,
+                    requiresExternalPower: $0.request.requiresExternalPower, reason: $0.text)
+            }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(items), as: UTF8.self))
+            return
+        }
+        if explanations.isEmpty { print("no pending BG task requests") }
+        for explanation in explanations {
+            let kind = explanation.request.kind == .appRefresh ? "app refresh" : "processing "
+            print("\(ByteFormat.pad(explanation.request.identifier, 28)) \(kind)  \(explanation.text)")
+        }
+        for task in scheduler.state.running {
+            print(
+                "\(ByteFormat.pad(task.identifier, 28)) running      launched \(LogFormat.clockTime(task.launchedAt))")
+        }
+        if let count = try args.integer("--decisions", in: 1...5000), let store {
+            print("\ndecision log (newest last):")
+            for decision in try store.schedulerDecisions(limit: count) {
+                print("\(LogFormat.clockTime(decision.time)) \(decision.text(timeZone: .current))")
+            }
+        }
+    }
+}
+
+/// `offstage simulate --days N --usage rare|weekly|daily|heavy [--seed S] [--json] [--hourly] [--config DIR]`.
+enum SimulateCommand {
+    static func run(_ raw: [String], context: CLIContext) throws {
+        let args = try Arguments(
+            raw, options: ["--days", "--usage", "--seed", "--config"], flags: ["--json", "--hourly"])
+        try args.none()
+        let days = try args.integer("--days", in: 1...3650) ?? 14
+        let usageText = args.value("--usage") ?? "daily"
+        guard let usage = UsageProfile(rawValue: usageText) else {
+            let names = UsageProfile.allCases.map(\.rawValue).joined(separator: ", ")
+            throw CLIError.usage("--usage is one of \(names), not \(usageText)")
+        }
+        let seed: UInt64
+        if let text = args.value("--seed") {
+            guard let value = UInt64(text) else { throw CLIError.usage("--seed needs a whole number, not \(text)") }
+            seed = value
+        } else {
+            seed = 1
+        }
+        let configuration = try SchedulerConfig.load(args.value("--config"), context: context)
+        let app = SimulatedApp(name: "model app", configuration: configuration.app, behaviour: configuration.behaviour)
+        let setup = SimulationSetup(days: days, usage: usage, seed: seed, apps: [app], policy: configuration.policy)
+        let report = SchedulerSimulation.run(setup)
+        if args.flag("--json") {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+        } else {
+            print(report.render(hourly: args.flag("--hourly")))
+        }
+    }
+}

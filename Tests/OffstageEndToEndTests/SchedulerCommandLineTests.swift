@@ -1,0 +1,83 @@
+import Foundation
+import OffstageStore
+import OffstageTestSupport
+import Testing
+
+/// The BG task scheduler from the command line: submit, explain, simulate launch and expiration, replay.
+struct SchedulerCommandLineTests {
+    @Test func simulateShowsAHeavyUserGetsManyMoreRunsThanARareOne() throws {
+        let folder = try TemporaryFolder("simulate")
+        let binary = try OffstageBinary(home: folder.path + "/home")
+        func refreshRunsPerDay(_ usage: String) throws -> Double {
+            let result = try binary.run(["simulate", "--days", "30", "--usage", usage, "--seed", "7", "--json"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let report = try #require(
+                try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let identifiers = try #require(report["identifiers"] as? [[String: Any]])
+            let refresh = try #require(identifiers.first { $0["identifier"] as? String == "com.example.refresh" })
+            return try #require(refresh["runsPerDay"] as? Double)
+        }
+        let heavy = try refreshRunsPerDay("heavy")
+        let rare = try refreshRunsPerDay("rare")
+        #expect(heavy > 10 * rare, "heavy \(heavy) vs rare \(rare)")
+        let again = try binary.run(["simulate", "--days", "30", "--usage", "heavy", "--seed", "7", "--json"])
+        let first = try binary.run(["simulate", "--days", "30", "--usage", "heavy", "--seed", "7", "--json"])
+        #expect(again.stdout == first.stdout, "the same seed gives the same replay")
+    }
+
+    @Test(arguments: [
+        (["schedule", "sometimes", "com.example.refresh"], "refresh or processing"),
+        (["schedule", "refresh", "com.example.refresh", "--needs-power"], "processing requests only"),
+        (["schedule", "processing", "bad id"], "without spaces"),
+        (["simulate", "--usage", "sometimes"], "--usage is one of"),
+        (["simulate", "--days", "0"], "--days must be"),
+        (["unschedule"], "missing task identifier"),
+    ])
+    func badSchedulerInputIsOneLineAndExitTwo(arguments: [String], message: String) throws {
+        let folder = try TemporaryFolder("sched-cli")
+        let result = try OffstageBinary(home: folder.path + "/home").run(arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func aRunningEngineLaunchesExplainsAndRefusesLikeBGTaskScheduler() throws {
+        let folder = try TemporaryFolder("sched-live")
+        let home = folder.path + "/home"
+        let binary = try OffstageBinary(home: home)
+        let engine = try binary.launch(["run", "--quiet"])
+        defer {
+            kill(engine.processIdentifier, SIGTERM)
+            engine.waitUntilExit()
+        }
+        let deadline = Date().addingTimeInterval(20)
+        while InstanceLock.owner(home: OffstageHome(path: home)) == nil && engine.isRunning && Date() < deadline {
+            usleep(10_000)
+        }
+
+        let refused = try binary.run(["schedule", "refresh", "com.example.unlisted"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("notPermitted"), "\(refused.stderr)")
+
+        #expect(try binary.run(["schedule", "refresh", "com.example.refresh", "--earliest", "2h"]).status == 0)
+        let pending = try binary.run(["pending", "--json"])
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(pending.stdout.utf8)) as? [[String: Any]])
+        #expect(items.first?["identifier"] as? String == "com.example.refresh")
+        #expect((items.first?["reason"] as? String)?.hasPrefix("earliest in") == true, "\(items)")
+
+        let launched = try binary.run(["launch", "com.example.refresh"])
+        #expect(launched.status == 0, "\(launched.stderr)")
+        let log = home + "/bgtasks.log"
+        while Date() < deadline, !((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("refreshed") {
+            usleep(20_000)
+        }
+        #expect(((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("refreshed com.example.refresh"))
+
+        let expireIdle = try binary.run(["expire", "com.example.db-cleanup"])
+        #expect(expireIdle.status == 1)
+        let launchUnknown = try binary.run(["launch", "com.example.backup"])
+        #expect(launchUnknown.stderr.contains("No task request with identifier com.example.backup has been scheduled"))
+        let events = try binary.run(["events", "--json"])
+        #expect(events.stdout.contains("bg-launched"))
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import OffstageCore
+import OffstageOrigin
+import OffstageRuntime
+import OffstageStore
+import OffstageTestSupport
+import Testing
+
+/// The BG task scheduler hosted by the runtime: real shell commands, downloads through the engine, pretended work,
+/// expiration and the watchdog, with the scheduler's state in the store.
+struct SchedulerHostTests {
+    /// A setup whose handlers are the given ones, with short allowances so deadlines come quickly.
+    static func setup(
+        _ handlers: [TaskHandlerConfiguration], behaviour: ModelAppBehaviour = ModelAppBehaviour(),
+        allowance: Double = 30
+    ) -> SchedulerSetup {
+        var policy = SchedulerPolicyConfiguration()
+        policy.appRefreshAllowance = allowance
+        policy.processingAllowance = allowance
+        policy.expirationLead = min(5, allowance / 3)
+        return SchedulerSetup(app: AppTaskConfiguration(handlers: handlers), behaviour: behaviour, policy: policy)
+    }
+
+    /// Runs until idle with the scheduler hosted.
+    static func run(_ harness: RuntimeHarness, _ setup: SchedulerSetup) throws {
+        try harness.run { $0.scheduler = setup }
+    }
+
+    /// The scheduler's finished runs, oldest first.
+    static func runs(_ harness: RuntimeHarness) throws -> [TaskRun] {
+        try harness.store.schedulerRuns(limit: 100)
+    }
+
+    @Test func aLaunchedShellCommandRunsForRealAndCompletesTheTask() throws {
+        let harness = try RuntimeHarness()
+        let marker = harness.home.path + "/ran.txt"
+        let handler = TaskHandlerConfiguration(
+            identifier: "com.example.refresh", kind: .appRefresh,
+            work: .shellCommand(command: "echo \"$OFFSTAGE_TASK_IDENTIFIER\" > '\(marker)'", timeout: 10), interval: 900
+        )
+        try harness.enqueue(.schedule(handler.request(now: Date())))
+        try harness.enqueue(.launchTask(identifier: "com.example.refresh"))
+        try Self.run(harness, Self.setup([handler]))
+
+        #expect((try? String(contentsOfFile: marker, encoding: .utf8)) == "com.example.refresh\n")
+        let run = try #require(try Self.runs(harness).last)
+        #expect(run.identifier == "com.example.refresh")
+        #expect(run.outcome == .completed)
+        let state = try #require(try harness.store.loadSchedulerState())
+        #expect(state.pending.map(\.identifier) == ["com.example.refresh"], "the handler rescheduled itself")
+        #expect(state.running.isEmpty)
+    }
+
+    @Test func aCommandThatOutlivesItsTimeoutIsStoppedAndFails() throws {
+        let harness = try RuntimeHarness()
+        let handler = TaskHandlerConfiguration(
+            identifier: "com.example.slow", kind: .processing, work: .shellCommand(command: "sleep 30", timeout: 0.3))
+        try harness.enqueue(.schedule(handler.request(now: Date())))
+        try harness.enqueue(.launchTask(identifier: "com.example.slow"))
+        let started = Date()
+        try Self.run(harness, Self.setup([handler], behaviour: ModelAppBehaviour(reschedulesInHandler: false)))
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(try Self.runs(harness).last?.outcome == .failed)
+    }
+
+    @Test func aDownloadHandlerGoesThroughTheTransferEngine() throws {
+        let harness = try RuntimeHarness()
+        let handler = TaskHandlerConfiguration(
+            identifier: "com.example.feed", kind: .appRefresh,
+            work: .download(url: harness.origin.url("/gen/256k?seed=5")))
+        try harness.enqueue(.schedule(handler.request(now: Date())))
+        try harness.enqueue(.launchTask(identifier: "com.example.feed"))
+        try Self.run(harness, Self.setup([handler], behaviour: ModelAppBehaviour(reschedulesInHandler: false)))
+
+        #expect(try Self.runs(harness).last?.outcome == .completed)
+        let transfer = try #require(try harness.store.loadTasks().first)
+        #expect(transfer.state == .completed)
+        #expect(transfer.taskDescription == "BG task com.example.feed")
+        let delivered = try #require(transfer.deliveredPath)
+        #expect(try SHA256.hexDigest(ofFile: delivered) == GeneratedContent.sha256Hex(size: 256 << 10, seed: 5))
+    }
+
+    @Test func expiringAHandlerThatHonoursItStopsTheWorkAtOnce() throws {
+        let harness = try RuntimeHarness()
+        let handler = TaskHandlerConfiguration(
+            identifier: "com.example.cleanup", kind: .processing,
+            work: .simulatedWork(seconds: 60, honoursExpiration: true))
+        try harness.enqueue(.schedule(handler.request(now: Date())))
+        try harness.enqueue(.launchTask(identifier: "com.example.cleanup"))
+        try harness.enqueue(.expireTask(identifier: "com.example.cleanup"))
+        let started = Date()
+        try Self.run(harness, Self.setup([handler], behaviour: ModelAppBehaviour(reschedulesInHandler: false)))
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(try Self.runs(harness).last?.outcome == .failed)
+        let kinds = try harness.store.latestEvents(limit: 100).map(\.entry.kind)
+        #expect(kinds.contains(.bgExpired))
+    }
+
+    @Test func aTaskNeverCompletedIsKilledByTheWatchdogAtItsDeadline() throws {
+        let harness = try RuntimeHarness()
+        let handler = TaskHandlerConfiguration(
+            identifier: "com.example.forgetful", kind: .appRefresh,
+            work: .simulatedWork(seconds: 0.1, honoursExpiration: true))
+        try harness.enqueue(.schedule(handler.request(now: Date())))
+        try harness.enqueue(.launchTask(identifier: "com.example.forgetful"))
+        let behaviour = ModelAppBehaviour(
+            reschedulesInHandler: false, setsExpirationHandler: false, completesTask: false)
+        try Self.run(harness, Self.setup([handler], behaviour: behaviour, allowance: 1.5))
+        let run = try #require(try Self.runs(harness).last)
+        #expect(run.outcome == .killed || run.outcome == .expiredWithoutHandler, "\(run.outcome)")
+        let reasons = try harness.store.latestEvents(limit: 100).map { "\($0.entry.kind.rawValue) \($0.entry.reason)" }
+        #expect(reasons.contains { $0.contains("bg-") }, "\(reasons)")
+    }
+
+    @Test func aSubmitTheSchedulerRefusesIsARefusedCommandWithApplesError() throws {
+        let harness = try RuntimeHarness()
+        let handler = TaskHandlerConfiguration(identifier: "com.example.refresh", kind: .appRefresh)
+        try harness.enqueue(.schedule(BGTaskRequest(identifier: "com.example.unknown", kind: .appRefresh)))
+        try Self.run(harness, Self.setup([handler]))
+        let status = try #require(try harness.store.commandStatus(id: 1))
+        #expect(status.0 == .refused)
+        #expect(status.1?.contains("notPermitted") == true, "\(status.1 ?? "")")
+    }
+
+    @Test func schedulerCommandsWaitForARuntimeThatHostsTheScheduler() throws {
+        let harness = try RuntimeHarness()
+        try harness.enqueue(.launchTask(identifier: "com.example.refresh"))
+        try harness.run()  // transfers only: the command stays in the inbox
+        #expect(try harness.store.pendingCommands().count == 1)
+    }
+}
