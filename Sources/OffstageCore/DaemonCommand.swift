@@ -22,11 +22,16 @@ public enum DaemonCommand: Codable, Sendable, Equatable {
     case expireTask(identifier: String)
     /// Mark the simulated device as in use or idle (processing tasks run only while it is idle).
     case setDeviceInUse(Bool)
+    /// The user opened the model app (it launches in the foreground when it was not running).
+    case appOpened
+    /// The user left the model app (it moves to the background).
+    case appBackgrounded
 
     /// Whether the BG task scheduler executes this command (rather than the transfer daemon).
     public var isForScheduler: Bool {
         switch self {
-        case .schedule, .unschedule, .launchTask, .expireTask, .setDeviceInUse: return true
+        case .schedule, .unschedule, .launchTask, .expireTask, .setDeviceInUse, .appOpened, .appBackgrounded:
+            return true
         default: return false
         }
     }

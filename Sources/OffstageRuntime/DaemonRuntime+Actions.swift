@@ -37,7 +37,8 @@ extension DaemonRuntime {
         case .cancel(let task): return .cancelRequested(id: task)
         case .setConditions(let conditions): return .conditionsChanged(conditions)
         case .configureSession(let configuration): return .sessionConfigured(configuration)
-        case .schedule, .unschedule, .launchTask, .expireTask, .setDeviceInUse: return .timerFired
+        case .schedule, .unschedule, .launchTask, .expireTask, .setDeviceInUse, .appOpened, .appBackgrounded:
+            return .timerFired
         }
     }
 

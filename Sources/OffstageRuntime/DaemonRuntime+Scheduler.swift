@@ -180,6 +180,16 @@ extension DaemonRuntime {
         case .launchTask(let identifier): try handleScheduler(.simulateLaunch(identifier: identifier), commandID: id)
         case .expireTask(let identifier):
             try handleScheduler(.simulateExpiration(identifier: identifier), commandID: id)
+        case .appOpened:
+            try handleScheduler(.userOpenedApp, commandID: id)
+            guard let current = host else { return }
+            if current.scheduler.state.phase == .launchingForeground {
+                for event in current.app.launchEvents() { try handleScheduler(event) }
+            }
+            let pending = host?.scheduler.pendingTaskRequests ?? []
+            for event in current.app.openedEvents(pending: pending, now: time.now()) { try handleScheduler(event) }
+        case .appBackgrounded:
+            try handleScheduler(.userLeftApp, commandID: id)
         case .setDeviceInUse(let inUse):
             guard let device = host?.scheduler.state.device else {
                 return try handleScheduler(.timerFired, commandID: id)

@@ -20,6 +20,7 @@ enum OffstageCommandLine {
           pending [--json] [--decisions N]   BG task requests and why each has not run yet
           launch ID | expire ID        simulate a BG task launch / expiration, as Apple's debugger commands do
           unschedule ID|--all
+          app open|background          the user opens or leaves the model app (its background budget grows with use)
           simulate --days N --usage rare|weekly|daily|heavy [--seed S] [--json] [--hourly]
           origin [--port P] [--rate R] [--root DIR] [--host H]   the local test origin
           demo [--home DIR]            a scripted demo against the local origin (no network needed)
@@ -62,6 +63,7 @@ enum OffstageCommandLine {
             case "pending": try PendingCommand.run(rest, context: context)
             case "launch", "expire", "unschedule": try BGTaskControlCommand.run(command, rest, context: context)
             case "simulate": try SimulateCommand.run(rest, context: context)
+            case "app": try AppCommand.run(rest, context: context)
             case "origin": try OriginCommand.run(rest)
             case "demo": try DemoCommand.run(rest, explicitHome: explicitHome)
             case "help", "-h", "--help": print(usage)

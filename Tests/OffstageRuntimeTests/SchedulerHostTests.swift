@@ -122,6 +122,19 @@ struct SchedulerHostTests {
         #expect(status.1?.contains("notPermitted") == true, "\(status.1 ?? "")")
     }
 
+    @Test func openingTheAppLaunchesItRegistersItsHandlersAndSubmitsWhatIsMissing() throws {
+        let harness = try RuntimeHarness()
+        let refresh = TaskHandlerConfiguration(identifier: "com.example.refresh", kind: .appRefresh, interval: 900)
+        let cleanup = TaskHandlerConfiguration(identifier: "com.example.cleanup", kind: .processing, interval: 3600)
+        try harness.enqueue(.appOpened)
+        try harness.enqueue(.appBackgrounded)
+        try Self.run(harness, Self.setup([refresh, cleanup]))
+        let state = try #require(try harness.store.loadSchedulerState())
+        #expect(Set(state.pending.map(\.identifier)) == ["com.example.refresh", "com.example.cleanup"])
+        #expect(state.registered == ["com.example.refresh", "com.example.cleanup"])
+        #expect(state.phase == .background)
+    }
+
     @Test func schedulerCommandsWaitForARuntimeThatHostsTheScheduler() throws {
         let harness = try RuntimeHarness()
         try harness.enqueue(.launchTask(identifier: "com.example.refresh"))
