@@ -80,4 +80,35 @@ struct SchedulerCommandLineTests {
         let events = try binary.run(["events", "--json"])
         #expect(events.stdout.contains("bg-launched"))
     }
+
+    @Test func aTaskRunningWhenOffstageIsKilledIsReportedInterruptedAfterTheRestart() throws {
+        let folder = try TemporaryFolder("sched-crash")
+        let home = folder.path + "/home"
+        let binary = try OffstageBinary(home: home)
+        #expect(try binary.run(["schedule", "processing", "com.example.db-cleanup"]).status == 0)
+        #expect(try binary.run(["launch", "com.example.db-cleanup"]).status == 0)
+        let engine = try binary.launch(["run", "--quiet"])
+        let deadline = Date().addingTimeInterval(20)
+        var running = false
+        while !running && engine.isRunning && Date() < deadline {
+            let events = try binary.run(["events"])
+            running = events.stdout.contains("bg-launched")
+            if !running { usleep(20_000) }
+        }
+        #expect(running, "the task never launched")
+        kill(engine.processIdentifier, SIGKILL)
+        engine.waitUntilExit()
+
+        let again = try binary.launch(["run", "--quiet"])
+        defer {
+            kill(again.processIdentifier, SIGTERM)
+            again.waitUntilExit()
+        }
+        var interrupted = false
+        while !interrupted && again.isRunning && Date() < deadline {
+            interrupted = try binary.run(["events"]).stdout.contains("bg-interrupted")
+            if !interrupted { usleep(20_000) }
+        }
+        #expect(interrupted, "the restart did not report the interrupted task")
+    }
 }
