@@ -84,6 +84,7 @@ enum DemoCommand {
         do { _ = try runtime.run() } catch { throw CLIContext.translate(error) }
         try summarise(
             store: store, expectations: expectations, uploadID: uploadID, uploadPath: upload, context: context)
+        try SchedulerDemo.run(store: store, context: context)
     }
 
     private static func summarise(
@@ -117,7 +118,7 @@ enum DemoCommand {
         allGood = allGood && uploadOK
         say("  \(uploadOK ? "ok  " : "FAIL") task \(uploadID) upload digest confirmed by the origin")
         say(allGood ? "\nEvery transfer ended as it should." : "\nSome transfers did not end as expected.")
-        if !allGood { throw CLIError.failed("the demo did not end as expected") }
+        if !allGood { throw CLIError.failed("the demo's transfers did not end as expected") }
     }
 
     /// Writes a deterministic file to upload.
