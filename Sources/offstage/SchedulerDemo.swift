@@ -28,7 +28,9 @@ enum SchedulerDemo {
         do { _ = try runtime.run() } catch { throw CLIContext.translate(error) }
 
         let output = (try? String(contentsOfFile: context.home.path + "/bgtasks.log", encoding: .utf8)) ?? ""
-        say("\nThe app refresh handler's shell command wrote: \(output.trimmingCharacters(in: .whitespacesAndNewlines))")
+        say(
+            "\nThe app refresh handler's shell command wrote: \(output.trimmingCharacters(in: .whitespacesAndNewlines))"
+        )
         say("\nWhy each pending request has not run yet (offstage pending):")
         let scheduler = TaskScheduler(
             configuration: configuration.app, policy: configuration.policy, state: try store.loadSchedulerState())
@@ -37,7 +39,8 @@ enum SchedulerDemo {
         }
         say("\nThe same app refresh, rescheduled every 15 min, over 30 simulated days (offstage simulate):")
         for usage in [UsageProfile.heavy, .rare] {
-            let app = SimulatedApp(name: "model app", configuration: configuration.app, behaviour: configuration.behaviour)
+            let app = SimulatedApp(
+                name: "model app", configuration: configuration.app, behaviour: configuration.behaviour)
             let report = SchedulerSimulation.run(
                 SimulationSetup(days: 30, usage: usage, seed: 42, apps: [app], policy: configuration.policy))
             guard let line = report.identifier(refresh) else { continue }
