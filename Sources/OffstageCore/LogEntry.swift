@@ -80,4 +80,14 @@ public enum LogKind: String, Codable, Sendable, CaseIterable {
     case appLifecycle = "app-lifecycle"
     /// The wall clock jumped against the monotonic clock.
     case clockJumped = "clock-jumped"
+    /// The app began or ended a `beginBackgroundTask` task, or its expiration came.
+    case appBackgroundTask = "app-background-task"
+    /// The watchdog killed the app (0x2182bad2 background task, 0x2182bad3 session completion handler).
+    case appKilled = "app-killed"
+    /// The app's process ended: force-quit by the user, terminated by the system, or a reboot.
+    case appTerminated = "app-terminated"
+    /// A background relaunch for session events happened, was delayed, or relaunch rules changed.
+    case appRelaunch = "app-relaunch"
+    /// A `handleEventsForBackgroundURLSession` completion handler was issued, finished, called or lapsed.
+    case appCompletionHandler = "app-completion-handler"
 }

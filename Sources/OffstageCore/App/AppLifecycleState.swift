@@ -1,0 +1,75 @@
+import Foundation
+
+/// How the app's last process ended.
+public enum AppTermination: Codable, Sendable, Equatable {
+    /// The user swiped it away: transfers are cancelled and nothing relaunches it until the user opens it.
+    case userForceQuit
+    /// The system purged it (memory pressure, jetsam): transfers go on and it may be relaunched.
+    case system(reason: String)
+    /// The watchdog killed it with this code (`0x2182bad2`, `0x2182bad3`); counts as a system termination.
+    case watchdog(code: String)
+    /// The offstage process restarted (a device reboot).
+    case reboot
+}
+
+/// The whole persistent state of the app life cycle: Codable, so the store can keep it as one value.
+public struct AppLifecycleState: Codable, Sendable, Equatable {
+    /// Where the app is.
+    public var phase: AppLifecyclePhase = .notRunning
+    /// Steady time the current stay in the background began (nil: not in the background).
+    public var backgroundSince: Double?
+    /// Open `beginBackgroundTask` assertions, in begin order.
+    public var tasks: [BackgroundTaskRecord] = []
+    /// Completion handlers given to the app and not called yet, in issue order.
+    public var handlers: [OutstandingCompletionHandler] = []
+    /// Sessions whose background relaunch waits for the rate limiter, in request order.
+    public var pendingRelaunches: [String] = []
+    /// Whether the user force-quit the app and has not opened it since (survives a reboot).
+    public var forceQuit = false
+    /// Whether transfers wait for the next app launch after a reboot (`RebootPolicy.waitForAppLaunch`).
+    public var transfersHeldForLaunch = false
+    /// How the last process ended (nil: it never ended).
+    public var lastTermination: AppTermination?
+    /// The relaunch rate limiter (shared semantics with the BG scheduler's).
+    public var limiter: RelaunchRateLimiter
+    /// The number the next background task identifier gets (identifiers are never reused).
+    public var nextTaskNumber = 1
+    /// The number the next completion-handler token gets.
+    public var nextTokenNumber = 1
+
+    /// A fresh state: not running, never force-quit, no relaunch delay.
+    public init(policy: AppLifecyclePolicy = AppLifecyclePolicy()) {
+        limiter = RelaunchRateLimiter(initialDelay: policy.relaunchInitialDelay, maxDelay: policy.relaunchMaxDelay)
+    }
+
+    /// Whether the user force-quit the app and has not opened it since.
+    public var wasForceQuit: Bool { forceQuit }
+
+    /// The open background task with this identifier.
+    public func task(_ id: BackgroundTaskID) -> BackgroundTaskRecord? { tasks.first { $0.id == id } }
+
+    /// Steady time the background time ends (nil: not in the background).
+    public func backgroundEnd(_ policy: AppLifecyclePolicy) -> Double? {
+        backgroundSince.map { $0 + policy.backgroundTaskLimit }
+    }
+
+    /// UIKit's `backgroundTimeRemaining`: `Double.greatestFiniteMagnitude` in the foreground, the seconds left
+    /// of the background time in the background (with or without a task), 0 when suspended or not running.
+    public func backgroundTimeRemaining(steady: Double, policy: AppLifecyclePolicy) -> Double {
+        if phase.isForeground { return Double.greatestFiniteMagnitude }
+        guard phase == .background, let end = backgroundEnd(policy) else { return 0 }
+        return max(0, end - steady)
+    }
+
+    /// Whether the system may launch or resume the app in the background now, and why not.
+    public func canRelaunch(steady: Double) -> (allowed: Bool, reason: String) {
+        if forceQuit { return (false, "force-quit by the user: not relaunched until the user opens the app") }
+        if phase.isForeground { return (false, "app in the foreground: the session delivers events directly") }
+        if phase == .background {
+            return (false, "app running in the background: the session delivers events directly")
+        }
+        let remaining = limiter.remaining(at: steady)
+        if remaining > 0 { return (false, "relaunch rate limiter: \(DurationText.short(remaining)) left") }
+        return (true, phase == .suspended ? "app suspended: can be resumed" : "app not running: can be launched")
+    }
+}
