@@ -137,4 +137,12 @@ import Testing
         let json = try #require(String(data: data, encoding: .utf8))
         #expect(json.contains("\"rebootPolicy\":\"cancel\""))
     }
+
+    @Test func aPartialPolicyTakesTheDefaultsForMissingKeys() throws {
+        let json = Data(#"{"backgroundTaskLimit": 180, "rebootPolicy": "wait-for-launch"}"#.utf8)
+        let policy = try JSONDecoder().decode(AppLifecyclePolicy.self, from: json)
+        #expect(
+            policy == AppLifecyclePolicy(backgroundTaskLimit: 180, rebootPolicy: .waitForAppLaunch))
+        #expect(try JSONDecoder().decode(AppLifecyclePolicy.self, from: Data("{}".utf8)) == AppLifecyclePolicy())
+    }
 }
