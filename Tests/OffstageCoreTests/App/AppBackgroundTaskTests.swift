@@ -177,4 +177,16 @@ import Testing
         h.send(.endBackgroundTask(id: first))
         #expect(h.begin() == BackgroundTaskID(rawValue: 2))
     }
+
+    @Test func beginningWithNoBackgroundTimeLeftReturnsInvalid() {
+        var h = AppHarness(policy: AppLifecyclePolicy(completionHandlerDeadline: 60))
+        h.send(.relaunchRequested(forSession: sessionID))  // the handler holds the app past its 30 s
+        h.run(until: 40)
+        #expect(h.app.phase == .background)
+        #expect(h.app.backgroundTimeRemaining(steady: 40) == 0)
+        let actions = h.send(.beginBackgroundTask(name: "late", hasExpirationHandler: true), at: 40)
+        #expect(actions.granted == .invalid)
+        #expect(h.app.state.tasks.isEmpty)
+        #expect(actions.appLog.first?.reason.contains("returned invalid") == true)
+    }
 }

@@ -91,6 +91,13 @@ let appTransitionTable: [AppTransitionRow] = [
         #expect(actions.appLog.first?.reason.hasPrefix("device locked: active → inactive → background") == true)
     }
 
+    @Test func lockingDuringAnInterruptionSkipsWillResignActive() {
+        var h = AppHarness.inPhase(.inactive)
+        let actions = h.send(.userLockedDevice, at: 1)
+        #expect(Array(actions.dropFirst()) == [.callDelegate(.didEnterBackground), .wake(atSteady: 6)])
+        #expect(actions.appLog.first?.reason.hasPrefix("device locked: inactive → background") == true)
+    }
+
     private static func phase(_ code: String) -> AppLifecyclePhase? {
         switch code {
         case "N": .notRunning
