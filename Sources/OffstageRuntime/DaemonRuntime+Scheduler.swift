@@ -127,7 +127,13 @@ extension DaemonRuntime {
         guard let work = host?.work.removeValue(forKey: identifier) else { return }
         switch work {
         case .command(let task, _): task.stop()
-        case .download(let taskID): try? handle(.cancelRequested(id: taskID))
+        case .download(let taskID):
+            // The transfer may still be an `add` in the inbox: then a cancel queued behind it stops it in turn.
+            if daemon.tasks[taskID] == nil {
+                _ = try? store.enqueue(.cancel(id: taskID), now: time.now())
+            } else {
+                try? handle(.cancelRequested(id: taskID))
+            }
         case .simulated: break
         }
     }

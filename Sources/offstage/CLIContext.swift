@@ -34,16 +34,28 @@ struct CLIContext {
         do { return try store.enqueue(command, now: Date()) } catch { throw Self.translate(error) }
     }
 
-    /// Waits for a running daemon to execute a command, up to `timeout`; nil when none is running or it is slow.
-    func awaitResult(of id: Int64, timeout: Double = 3) throws -> (CommandStatus, String?)? {
-        guard InstanceLock.owner(home: home) != nil else { return nil }
+    /// What became of a command left in the inbox, as far as this process can wait.
+    enum CommandOutcome {
+        /// A running offstage executed it (done or refused, with its result).
+        case executed(CommandStatus, String?)
+        /// No offstage owns the home: the command waits for the next start.
+        case notRunning
+        /// An offstage (this pid) owns the home but has not executed it in time (e.g. a `get` runs transfers only).
+        case stillPending(owner: Int32)
+    }
+
+    /// Waits for a running daemon to execute a command, up to `timeout`.
+    func awaitResult(of id: Int64, timeout: Double = 3) throws -> CommandOutcome {
+        guard let owner = InstanceLock.owner(home: home) else { return .notRunning }
         let store = try openStore()
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            if let (status, result) = try store.commandStatus(id: id), status != .pending { return (status, result) }
+            if let (status, result) = try store.commandStatus(id: id), status != .pending {
+                return .executed(status, result)
+            }
             usleep(20_000)
         }
-        return nil
+        return .stillPending(owner: owner)
     }
 
     /// The line that tells a user where queued commands go when no daemon runs.

@@ -29,11 +29,14 @@ enum TaskControlCommand {
 
     /// Waits briefly for a running daemon's verdict on a command and reports it; a refusal is an error.
     static func report(id: Int64, verb: String, subject: String? = nil, context: CLIContext) throws {
-        guard let (status, result) = try context.awaitResult(of: id) else {
+        switch try context.awaitResult(of: id) {
+        case .notRunning:
             print(context.notRunningHint)
-            return
+        case .stillPending(let owner):
+            print("queued: the offstage running on \(context.home.path) (pid \(owner)) has not taken it yet")
+        case .executed(let status, let result):
+            if status == .refused { throw CLIError.failed(result ?? "refused") }
+            if let subject { print("\(verb) \(subject)") }
         }
-        if status == .refused { throw CLIError.failed(result ?? "refused") }
-        if let subject { print("\(verb) \(subject)") }
     }
 }
