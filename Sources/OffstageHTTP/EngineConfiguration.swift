@@ -15,6 +15,9 @@ public struct EngineConfiguration: Sendable {
     /// Bytes after which writeback of what was written is started in the background (0: never), so the disk
     /// works while the network does and checkpoints find little left to sync.
     public var writebackWindow: Int64
+    /// Free bytes a download leaves on its disk: below this it stops as if the disk were full, so the store,
+    /// usually on the same disk, can still record the checkpoint and the pause.
+    public var diskReserve: Int64
     /// Minimum seconds between two `.progressed` reports for one task.
     public var progressInterval: Double
     /// Seconds allowed for the TCP and TLS connect.
@@ -36,6 +39,7 @@ public struct EngineConfiguration: Sendable {
         checkpointBytes: Int64 = 64 << 20,
         writeBufferSize: Int = 1 << 20,
         writebackWindow: Int64 = 8 << 20,
+        diskReserve: Int64 = 1 << 20,
         progressInterval: Double = 0.1,
         connectTimeout: Double = 30,
         userAgent: String = "offstage/0.1",
@@ -49,6 +53,7 @@ public struct EngineConfiguration: Sendable {
         self.checkpointBytes = checkpointBytes
         self.writeBufferSize = writeBufferSize
         self.writebackWindow = writebackWindow
+        self.diskReserve = diskReserve
         self.progressInterval = progressInterval
         self.connectTimeout = connectTimeout
         self.userAgent = userAgent

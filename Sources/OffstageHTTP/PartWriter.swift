@@ -21,6 +21,7 @@ final class PartWriter {
     private let buffer: UnsafeMutableRawBufferPointer
     private var pending = 0
     private let writebackWindow: Int64
+    private let diskReserve: Int64
     private let fileSync: @Sendable (Int32) -> Int32
     /// Absolute end of what is in the file (not counting the buffer).
     private(set) var written: Int64
@@ -30,12 +31,13 @@ final class PartWriter {
 
     /// A writer appending at `offset` (the file already holds exactly `offset` bytes).
     init(
-        fd: Int32, offset: Int64, bufferSize: Int, writebackWindow: Int64,
+        fd: Int32, offset: Int64, bufferSize: Int, writebackWindow: Int64, diskReserve: Int64 = 0,
         fileSync: @escaping @Sendable (Int32) -> Int32
     ) {
         self.fd = fd
         buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, bufferSize), alignment: 4096)
         self.writebackWindow = writebackWindow
+        self.diskReserve = diskReserve
         self.fileSync = fileSync
         written = offset
         durable = offset
@@ -95,6 +97,13 @@ final class PartWriter {
     }
 
     private func write(_ data: UnsafeRawPointer, _ count: Int) throws(Failure) {
+        // Stop short of a truly full disk, so the store still has room to record where the download got to.
+        if diskReserve > 0 {
+            var info = statvfs()
+            if fstatvfs(fd, &info) == 0, Int64(info.f_bavail) * Int64(info.f_frsize) - Int64(count) < diskReserve {
+                throw .diskFull
+            }
+        }
         var done = 0
         while done < count {
             let n = pwrite(fd, data + done, count - done, off_t(written))

@@ -82,7 +82,8 @@ final class Transfer {
             request.kind == .download
             ? PartWriter(
                 fd: fd, offset: request.offset, bufferSize: configuration.writeBufferSize,
-                writebackWindow: configuration.writebackWindow, fileSync: configuration.fileSync)
+                writebackWindow: configuration.writebackWindow, diskReserve: configuration.diskReserve,
+                fileSync: configuration.fileSync)
             : nil
         self.lastCheckpoint = MonotonicClock.now()
         let size = offstage_curl_error_size()

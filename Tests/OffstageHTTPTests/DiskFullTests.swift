@@ -35,7 +35,8 @@ struct DiskFullTests {
         try Data(repeating: 0, count: 1_536 * 1024).write(to: URL(fileURLWithPath: filler))
         let origin = try OriginFixture()
         defer { origin.stop() }
-        let harness = try EngineHarness(parts: mountPoint)
+        // No reserve: this test drives the engine into a real ENOSPC.
+        let harness = try EngineHarness(parts: mountPoint) { $0.diskReserve = 0 }
         let url = origin.url("/gen/1m")
 
         let first = try harness.run(download(url))

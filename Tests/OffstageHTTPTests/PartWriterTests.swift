@@ -103,4 +103,16 @@ struct PartWriterTests {
         #expect(writer.durable == 4)
         #expect(fixture.fileBytes == [5, 5, 5, 5])
     }
+
+    @Test func aWriteThatWouldEatIntoTheReserveIsRefusedAsAFullDisk() throws {
+        let fixture = Fixture()
+        var info = statvfs()
+        #expect(fstatvfs(fixture.fd, &info) == 0)
+        let free = Int64(info.f_bavail) * Int64(info.f_frsize)
+        let writer = PartWriter(fd: fixture.fd, offset: 0, bufferSize: 8, writebackWindow: 0, diskReserve: free) { _ in
+            0
+        }
+        #expect(throws: PartWriter.Failure.self) { try append(writer, Array(repeating: 1, count: 20)) }
+        #expect(writer.written == 0)
+    }
 }
