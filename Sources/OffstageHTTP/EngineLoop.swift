@@ -72,8 +72,10 @@ final class EngineLoop {
             guard let transfer = active.values.first(where: { $0.easy == handle }) else { continue }
             if result == CURLE_OK, let socket = transfer.settleSocket() {
                 _ = curl_multi_remove_handle(multi, handle)
-                settling.append(
-                    Settling(transfer: transfer, socket: socket, deadline: MonotonicClock.now() + Self.settleSeconds))
+                let finished = MonotonicClock.now()
+                // The final sync overlaps the watch for excess bytes: both take time, neither needs the other.
+                transfer.checkpoint(now: finished)
+                settling.append(Settling(transfer: transfer, socket: socket, deadline: finished + Self.settleSeconds))
             } else {
                 end(transfer, result: result)
             }
