@@ -67,10 +67,13 @@ enum GetCommand {
     private static func findOrAdd(store: Store, url: String, directory: String, name: String?) throws -> Int64 {
         let existing = try store.loadTasks().last {
             $0.session == session && $0.url == url && $0.destinationDirectory == directory && $0.requestedName == name
-                && !$0.state.isTerminal
+                && (!$0.state.isTerminal || $0.state == .failed)
         }
         if let existing {
-            if existing.state == .paused { _ = try store.enqueue(.resume(id: existing.id), now: Date()) }
+            // A paused or failed download keeps its partial file: the same command continues from its checkpoint.
+            if existing.state == .paused || existing.state == .failed {
+                _ = try store.enqueue(.resume(id: existing.id), now: Date())
+            }
             return existing.id
         }
         let spec = TransferSpec(
