@@ -60,6 +60,7 @@ public final class DaemonRuntime {
             try startScheduler()
             return try loop()
         } catch {
+            stopAllHandlerWork()
             stopEngine()
             throw error
         }
