@@ -90,4 +90,6 @@ public enum LogKind: String, Codable, Sendable, CaseIterable {
     case appRelaunch = "app-relaunch"
     /// A `handleEventsForBackgroundURLSession` completion handler was issued, finished, called or lapsed.
     case appCompletionHandler = "app-completion-handler"
+    /// The model app's background session API warned or refused (an existing identifier, a forbidden call).
+    case appSession = "app-session"
 }

@@ -1,0 +1,215 @@
+/// Where a session is in its invalidation.
+public enum SessionInvalidation: String, Codable, Sendable {
+    /// Usable: tasks can be created.
+    case valid
+    /// `finishTasksAndInvalidate()` was called: existing tasks run on, no new ones.
+    case finishing
+    /// `invalidateAndCancel()` was called: outstanding tasks are being cancelled, no new ones.
+    case cancelling
+    /// Every task completed and `didBecomeInvalidWithError` was emitted.
+    case invalidated
+}
+
+/// A completion-handler convenience of `URLSession`, all refused by background sessions.
+public enum ConvenienceCall: String, Codable, Sendable, CaseIterable {
+    /// `dataTask(with:completionHandler:)`.
+    case dataTask
+    /// `downloadTask(with:completionHandler:)`.
+    case downloadTask
+    /// `uploadTask(with:fromFile:completionHandler:)`.
+    case uploadTask
+    /// `data(from:)` / `data(for:)` (async).
+    case asyncData
+    /// `download(from:)` / `download(for:)` (async).
+    case asyncDownload
+    /// `upload(for:fromFile:)` (async).
+    case asyncUpload
+}
+
+/// One background `URLSession` as the model app sees it: its configuration, its tasks, its invalidation.
+///
+/// Pure value: calls that need the system return `SessionAction`s for the runtime; refusals throw an
+/// `AppSessionError` carrying Apple's text and change nothing.
+public struct BackgroundSession: Codable, Sendable, Equatable {
+    /// The configuration the session was made with (`URLSessionConfiguration.background(withIdentifier:)`).
+    public let configuration: SessionConfiguration
+    /// Tasks by identifier, including completed ones, in creation order.
+    public private(set) var tasks: [SessionTask] = []
+    /// The identifier the next task gets.
+    public private(set) var nextTaskIdentifier = 1
+    /// Where the session is in its invalidation.
+    public private(set) var invalidation = SessionInvalidation.valid
+
+    /// A new session with no tasks.
+    public init(configuration: SessionConfiguration) {
+        self.configuration = configuration
+    }
+
+    /// The session identifier.
+    public var identifier: String { configuration.identifier }
+
+    /// `getAllTasks`: the outstanding (not completed) tasks.
+    public func getAllTasks() -> [SessionTask] { tasks.filter(\.isOutstanding) }
+
+    /// The task with this identifier.
+    public func task(_ taskIdentifier: Int) -> SessionTask? { tasks.first { $0.taskIdentifier == taskIdentifier } }
+
+    /// `downloadTask(with:)`: a suspended download task.
+    public mutating func downloadTask(with url: String) throws(AppSessionError) -> SessionTask {
+        try make(SessionTask(taskIdentifier: nextTaskIdentifier, kind: .download, url: url))
+    }
+
+    /// `downloadTask(withResumeData:)`: a suspended download that continues at the resume data's offset.
+    public mutating func downloadTask(withResumeData data: ResumeData) throws(AppSessionError) -> SessionTask {
+        try make(SessionTask(taskIdentifier: nextTaskIdentifier, kind: .download, url: data.url, resumeData: data))
+    }
+
+    /// `uploadTask(with:fromFile:)`: a suspended upload of a file.
+    public mutating func uploadTask(with url: String, fromFile path: String) throws(AppSessionError) -> SessionTask {
+        try make(SessionTask(taskIdentifier: nextTaskIdentifier, kind: .upload, url: url, uploadPath: path))
+    }
+
+    /// `uploadTask(with:from:)`: uploads from memory are refused by background sessions.
+    public func uploadTask(with url: String, from data: [UInt8]) throws(AppSessionError) -> SessionTask {
+        throw .uploadFromDataNotSupported
+    }
+
+    /// A completion-handler convenience: refused by background sessions.
+    public func completionHandlerTask(_ call: ConvenienceCall, with url: String) throws(AppSessionError) -> SessionTask
+    {
+        throw .completionHandlerNotSupported
+    }
+
+    /// `dataTask(with:)`: allowed while the app runs; refused with −997 while it is suspended.
+    public mutating func dataTask(with url: String, appIsSuspended: Bool) throws(AppSessionError) -> SessionTask {
+        guard !appIsSuspended else { throw .backgroundSessionWasDisconnected }
+        return try make(SessionTask(taskIdentifier: nextTaskIdentifier, kind: .data, url: url))
+    }
+
+    /// Sets a task's `taskDescription`.
+    public mutating func setTaskDescription(_ text: String?, for taskIdentifier: Int) throws(AppSessionError) {
+        let index = try indexOf(taskIdentifier)
+        tasks[index].taskDescription = text
+    }
+
+    /// `resume()`: the first one hands the task to the system; nested suspends need as many resumes.
+    public mutating func resume(_ taskIdentifier: Int) throws(AppSessionError) -> [SessionAction] {
+        let index = try indexOf(taskIdentifier)
+        var task = tasks[index]
+        guard task.state == .suspended else { return [] }
+        task.suspendCount -= 1
+        guard task.suspendCount == 0 else {
+            tasks[index] = task
+            return []
+        }
+        task.state = .running
+        let first = !task.submitted
+        task.submitted = true
+        tasks[index] = task
+        if !first { return [.resumeTransfer(taskIdentifier: taskIdentifier)] }
+        guard let spec = task.transferSpec(session: configuration) else {
+            return [.startDataTask(taskIdentifier: taskIdentifier, url: task.url)]
+        }
+        return [.submit(taskIdentifier: taskIdentifier, spec: spec, resumeData: task.resumeData)]
+    }
+
+    /// `suspend()`: nestable; pauses the system's transfer when the task was running.
+    public mutating func suspend(_ taskIdentifier: Int) throws(AppSessionError) -> [SessionAction] {
+        let index = try indexOf(taskIdentifier)
+        switch tasks[index].state {
+        case .suspended:
+            tasks[index].suspendCount += 1
+            return []
+        case .running:
+            tasks[index].state = .suspended
+            tasks[index].suspendCount = 1
+            return tasks[index].kind == .data ? [] : [.pauseTransfer(taskIdentifier: taskIdentifier)]
+        case .canceling, .completed:
+            return []
+        }
+    }
+
+    /// `cancel()`: returns at once; the task later completes with −999 (at once when the system never had it).
+    public mutating func cancel(_ taskIdentifier: Int) throws(AppSessionError) -> [SessionAction] {
+        let index = try indexOf(taskIdentifier)
+        guard tasks[index].isOutstanding, tasks[index].state != .canceling else { return [] }
+        tasks[index].state = .canceling
+        guard tasks[index].submitted, tasks[index].kind != .data else {
+            return [
+                .deliver(.didCompleteWithError(taskIdentifier: taskIdentifier, error: .cancelled(), httpStatus: nil))
+            ]
+                + taskCompleted(taskIdentifier)
+        }
+        return [.cancelTransfer(taskIdentifier: taskIdentifier)]
+    }
+
+    /// `finishTasksAndInvalidate()`: no new tasks; the session becomes invalid when the last task completes.
+    public mutating func finishTasksAndInvalidate() -> [SessionAction] {
+        guard invalidation == .valid else { return [] }
+        invalidation = .finishing
+        return invalidateIfDone()
+    }
+
+    /// `invalidateAndCancel()`: like `finishTasksAndInvalidate()`, and cancels every outstanding task.
+    public mutating func invalidateAndCancel() -> [SessionAction] {
+        guard invalidation == .valid || invalidation == .finishing else { return [] }
+        invalidation = .cancelling
+        var actions: [SessionAction] = []
+        for task in getAllTasks() {
+            actions += (try? cancel(task.taskIdentifier)) ?? []
+        }
+        return actions + invalidateIfDone()
+    }
+
+    /// Records that `didCompleteWithError` was delivered for a task; emits `didBecomeInvalidWithError` when due.
+    public mutating func taskCompleted(_ taskIdentifier: Int) -> [SessionAction] {
+        guard let index = tasks.firstIndex(where: { $0.taskIdentifier == taskIdentifier }) else { return [] }
+        tasks[index].state = .completed
+        return invalidateIfDone()
+    }
+
+    /// The app was suspended: its running data tasks are disconnected (−997).
+    public mutating func appSuspended() -> [SessionAction] {
+        var actions: [SessionAction] = []
+        for task in tasks where task.kind == .data && task.isOutstanding && task.submitted {
+            actions.append(
+                .deliver(
+                    .didCompleteWithError(
+                        taskIdentifier: task.taskIdentifier, error: .backgroundSessionWasDisconnected, httpStatus: nil))
+            )
+            actions += taskCompleted(task.taskIdentifier)
+        }
+        return actions
+    }
+
+    /// After a relaunch: adopts the tasks the system still has for this session (they are running, submitted).
+    public mutating func restore(systemTasks: [SessionTask]) {
+        for var task in systemTasks where task.isOutstanding && self.task(task.taskIdentifier) == nil {
+            task.submitted = true
+            if task.state == .suspended && task.suspendCount == 0 { task.suspendCount = 1 }
+            tasks.append(task)
+        }
+        tasks.sort { $0.taskIdentifier < $1.taskIdentifier }
+        nextTaskIdentifier = max(nextTaskIdentifier, (tasks.map(\.taskIdentifier).max() ?? 0) + 1)
+    }
+
+    private mutating func make(_ task: SessionTask) throws(AppSessionError) -> SessionTask {
+        guard invalidation == .valid else { throw .sessionInvalidated(identifier: identifier) }
+        tasks.append(task)
+        nextTaskIdentifier += 1
+        return task
+    }
+
+    private func indexOf(_ taskIdentifier: Int) throws(AppSessionError) -> Int {
+        guard let index = tasks.firstIndex(where: { $0.taskIdentifier == taskIdentifier }) else {
+            throw .unknownTask(taskIdentifier: taskIdentifier)
+        }
+        return index
+    }
+
+    private mutating func invalidateIfDone() -> [SessionAction] {
+        guard invalidation == .finishing || invalidation == .cancelling, getAllTasks().isEmpty else { return [] }
+        invalidation = .invalidated
+        return [.deliver(.didBecomeInvalidWithError(session: identifier))]
+    }
+}
