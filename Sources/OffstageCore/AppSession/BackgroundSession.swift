@@ -168,6 +168,13 @@ public struct BackgroundSession: Codable, Sendable, Equatable {
         return invalidateIfDone()
     }
 
+    /// Records a delegate call the app just received: `didCompleteWithError` completes its task (and may emit
+    /// `didBecomeInvalidWithError`); the other calls change nothing here.
+    public mutating func delivered(_ call: DelegateCall) -> [SessionAction] {
+        guard case .didCompleteWithError(let id, _, _) = call else { return [] }
+        return taskCompleted(id)
+    }
+
     /// The app was suspended: its running data tasks are disconnected (−997).
     public mutating func appSuspended() -> [SessionAction] {
         var actions: [SessionAction] = []

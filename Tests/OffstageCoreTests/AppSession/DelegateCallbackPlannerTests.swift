@@ -219,3 +219,36 @@ import Testing
         #expect(calls.map(\.name) == ["didCompleteWithError"])
     }
 }
+
+@Suite struct PlannedCallsDriveTheSessionTests {
+    @Test func deliveringARelaunchBatchCompletesTasksAndInvalidatesTheSession() throws {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        var registry = BackgroundSessionRegistry()
+        let configuration = SessionConfiguration(identifier: "com.example.bg")
+        _ = try registry.makeSession(configuration: configuration, now: now)
+        let ids = try registry.withSession("com.example.bg") { s throws(AppSessionError) in
+            let a = try s.downloadTask(with: "https://example.com/a").taskIdentifier
+            let b = try s.uploadTask(with: "https://example.com/b", fromFile: "/f").taskIdentifier
+            _ = try s.resume(a)
+            _ = try s.resume(b)
+            _ = s.finishTasksAndInvalidate()
+            return [a, b]
+        }
+        let calls = DelegateCallbackPlanner.plan(
+            session: "com.example.bg",
+            events: [
+                .handleEventsReceived,
+                .finishedDownloading(taskIdentifier: ids[0], temporaryFile: "/tmp/a"),
+                .completed(taskIdentifier: ids[0], end: .response(httpStatus: 200)),
+                .completed(taskIdentifier: ids[1], end: .response(httpStatus: 201)),
+                .allEventsDelivered,
+            ], now: now)
+        var actions: [SessionAction] = []
+        for call in calls {
+            actions += try registry.withSession("com.example.bg") { s in s.delivered(call) }
+        }
+        #expect(actions == [.deliver(.didBecomeInvalidWithError(session: "com.example.bg"))])
+        registry.didBecomeInvalidWithErrorDelivered(session: "com.example.bg")
+        #expect(registry.sessions.isEmpty)
+    }
+}
