@@ -9,7 +9,14 @@ import Foundation
 public struct DelegateCallbackPlanner: Codable, Sendable, Equatable {
     /// Where a task is in its callback sequence.
     enum Stage: Int, Codable, Sendable, Comparable {
-        case fresh, transferring, finished, completed
+        /// Nothing delivered yet.
+        case fresh
+        /// Resumed or progressing.
+        case transferring
+        /// `didFinishDownloadingTo` delivered.
+        case finished
+        /// `didCompleteWithError` delivered.
+        case completed
         static func < (a: Stage, b: Stage) -> Bool { a.rawValue < b.rawValue }
     }
 

@@ -2,7 +2,9 @@
 public enum Reconciliation {
     /// Something the system has for the session: a pending delivery, or an outstanding task.
     enum Item {
+        /// A delivery waiting in the outbox.
         case delivery(PendingDelivery)
+        /// An outstanding task from `getAllTasks`.
         case task(SessionTask)
 
         var taskIdentifier: Int {
