@@ -53,36 +53,3 @@ enum PendingCommand {
         }
     }
 }
-
-/// `offstage simulate --days N --usage rare|weekly|daily|heavy [--seed S] [--json] [--hourly] [--config DIR]`.
-enum SimulateCommand {
-    static func run(_ raw: [String], context: CLIContext) throws {
-        let args = try Arguments(
-            raw, options: ["--days", "--usage", "--seed", "--config"], flags: ["--json", "--hourly"])
-        try args.none()
-        let days = try args.integer("--days", in: 1...3650) ?? 14
-        let usageText = args.value("--usage") ?? "daily"
-        guard let usage = UsageProfile(rawValue: usageText) else {
-            let names = UsageProfile.allCases.map(\.rawValue).joined(separator: ", ")
-            throw CLIError.usage("--usage is one of \(names), not \(usageText)")
-        }
-        let seed: UInt64
-        if let text = args.value("--seed") {
-            guard let value = UInt64(text) else { throw CLIError.usage("--seed needs a whole number, not \(text)") }
-            seed = value
-        } else {
-            seed = 1
-        }
-        let configuration = try SchedulerConfig.load(args.value("--config"), context: context)
-        let app = SimulatedApp(name: "model app", configuration: configuration.app, behaviour: configuration.behaviour)
-        let setup = SimulationSetup(days: days, usage: usage, seed: seed, apps: [app], policy: configuration.policy)
-        let report = SchedulerSimulation.run(setup)
-        if args.flag("--json") {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(report), as: UTF8.self))
-        } else {
-            print(report.render(hourly: args.flag("--hourly")))
-        }
-    }
-}

@@ -1,0 +1,23 @@
+import Foundation
+import OffstageCore
+
+/// `offstage upload FILE --to URL`: an upload from a file (never from memory), PUT by default.
+enum UploadCommand {
+    static func run(_ raw: [String], context: CLIContext) throws {
+        let args = try Arguments(raw, options: ["--to", "--method", "--session", "--description"])
+        let file = try InputValidation.readableFile(try args.single("FILE"))
+        guard let target = args.value("--to") else { throw CLIError.usage("upload needs --to URL") }
+        let url = try InputValidation.url(target)
+        guard !URLCredentials.hasCredentials(url) else {
+            throw CLIError.usage("credentials in URLs are never stored; put them in ~/.netrc")
+        }
+        let method = (args.value("--method") ?? "PUT").uppercased()
+        guard method == "PUT" || method == "POST" else { throw CLIError.usage("--method must be PUT or POST") }
+        var spec = TransferSpec(kind: .upload, url: url, method: method, uploadPath: file)
+        spec.session = args.value("--session") ?? spec.session
+        spec.taskDescription = args.value("--description")
+        let id = try context.enqueue(.add(spec))
+        print("added task \(id): \(method) \(file) to \(url)")
+        try TaskControlCommand.report(id: id, verb: "added", context: context)
+    }
+}
