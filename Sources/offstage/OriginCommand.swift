@@ -23,16 +23,16 @@ enum OriginCommand {
         } catch {
             throw CLIError.failed("cannot start the origin: \(error)")
         }
-        print("offstage origin serving \(server.baseURL)")
-        print("  /gen/<size>[?seed=S]   deterministic content, e.g. \(server.baseURL)/gen/20m")
+        say("offstage origin serving \(server.baseURL)")
+        say("  /gen/<size>[?seed=S]   deterministic content, e.g. \(server.baseURL)/gen/20m")
         if let root = configuration.root { print("  /files/<name>          files from \(root)") }
-        print(
+        say(
             "  /upload/<name>         PUT or POST; answers with the SHA-256 (stored in \(server.uploadDirectory ?? "?"))"
         )
-        print(
+        say(
             "  faults: ?rate=B ?drop=N ?stall=N ?status=503&retryAfter=S ?ignoreRange=1 ?changeValidator=1 ?short=N ?long=N ?chunked=1 ?times=K"
         )
-        print("press Ctrl-C to stop")
+        say("press Ctrl-C to stop")
         server.runUntilSignalled()
     }
 }
