@@ -52,6 +52,10 @@ final class Database {
             throw failure
         }
         do {
+            // Writers check, switch to WAL and migrate one at a time: SQLite alone lets two processes creating
+            // the same new store trip over each other's half-made schema or journal switch (busy or foreign).
+            let guardFile = readOnly ? nil : try OpenGuard(path: path + ".lock")
+            defer { guardFile?.release() }
             try configure(migrations: migrations)
         } catch {
             close()
@@ -104,10 +108,18 @@ final class Database {
     }
 
     private func check(knownVersion: Int) throws -> Identity {
-        // A file that is not SQLite fails here with SQLITE_NOTADB, mapped to `.foreign`.
-        let application = try scalarInteger("PRAGMA application_id")
-        let version = Int(try scalarInteger("PRAGMA user_version"))
-        let objects = try scalarInteger("SELECT count(*) FROM sqlite_master")
+        // A file that is not SQLite fails here with SQLITE_NOTADB, mapped to `.foreign`. One statement reads
+        // all three, so another process creating the same new store cannot be seen half done (tables without
+        // the application id would look foreign).
+        let identity = try query(
+            """
+            SELECT (SELECT application_id FROM pragma_application_id()), (SELECT user_version FROM pragma_user_version()),
+                (SELECT count(*) FROM sqlite_master)
+            """, table: "identity"
+        ) { ($0.int64(0), Int($0.int64(1)), $0.int64(2)) }
+        guard let (application, version, objects) = identity.first else {
+            throw StoreError.sqlite(code: SQLITE_ERROR, message: "cannot read the identity of \(path)")
+        }
         let isBlank = application == 0 && version == 0 && objects == 0
         guard application == Int64(Database.applicationID) || isBlank else {
             throw StoreError.foreign(path)
