@@ -80,6 +80,12 @@ public struct TransferDaemon: Sendable, Equatable {
             }
         case .engine(let report):
             apply(report, in: &transition)
+            // Progress and checkpoints arrive many times a second and cannot free a slot or change a
+            // condition: skip the scheduling pass (a sort and URL parsing over every queued task).
+            switch report {
+            case .progressed, .checkpointed: return transition.finish()
+            case .responseAccepted, .ended: break
+            }
         case .deliveryPathChosen(let id, let path):
             choosePath(id, path: path, in: &transition)
         case .delivered(let id):
