@@ -52,16 +52,13 @@ public struct AppLifecyclePolicy: Codable, Sendable, Equatable {
     /// Decodes, taking the default for every missing key (so a configuration file may set only what it changes).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        func value<T: Decodable>(_ key: CodingKeys, _ fallback: T) throws -> T {
-            try c.decodeIfPresent(T.self, forKey: key) ?? fallback
-        }
         let d = AppLifecyclePolicy()
-        backgroundTaskLimit = try value(.backgroundTaskLimit, d.backgroundTaskLimit)
-        didEnterBackgroundGrace = try value(.didEnterBackgroundGrace, d.didEnterBackgroundGrace)
-        expirationLead = try value(.expirationLead, d.expirationLead)
-        completionHandlerDeadline = try value(.completionHandlerDeadline, d.completionHandlerDeadline)
-        rebootPolicy = try value(.rebootPolicy, d.rebootPolicy)
-        relaunchInitialDelay = try value(.relaunchInitialDelay, d.relaunchInitialDelay)
-        relaunchMaxDelay = try value(.relaunchMaxDelay, d.relaunchMaxDelay)
+        backgroundTaskLimit = try c.decode(.backgroundTaskLimit, default: d.backgroundTaskLimit)
+        didEnterBackgroundGrace = try c.decode(.didEnterBackgroundGrace, default: d.didEnterBackgroundGrace)
+        expirationLead = try c.decode(.expirationLead, default: d.expirationLead)
+        completionHandlerDeadline = try c.decode(.completionHandlerDeadline, default: d.completionHandlerDeadline)
+        rebootPolicy = try c.decode(.rebootPolicy, default: d.rebootPolicy)
+        relaunchInitialDelay = try c.decode(.relaunchInitialDelay, default: d.relaunchInitialDelay)
+        relaunchMaxDelay = try c.decode(.relaunchMaxDelay, default: d.relaunchMaxDelay)
     }
 }
