@@ -20,9 +20,8 @@ enum PendingCommand {
         try args.none()
         let configuration = try SchedulerConfig.load(args.value("--config"), context: context)
         let store = try context.openStoreForReading()
-        let state = try store?.loadSchedulerState()
-        let scheduler = TaskScheduler(configuration: configuration.app, policy: configuration.policy, state: state)
-        let explanations = scheduler.explain(now: Date(), monotonic: MonotonicTime.now(), timeZone: .current)
+        let scheduler = try SchedulerConfig.scheduler(configuration, store: store)
+        let explanations = SchedulerConfig.explanations(scheduler)
         if args.flag("--json") {
             let items = explanations.map {
                 Item(

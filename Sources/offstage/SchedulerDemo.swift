@@ -32,17 +32,12 @@ enum SchedulerDemo {
             "\nThe app refresh handler's shell command wrote: \(output.trimmingCharacters(in: .whitespacesAndNewlines))"
         )
         say("\nWhy each pending request has not run yet (offstage pending):")
-        let scheduler = TaskScheduler(
-            configuration: configuration.app, policy: configuration.policy, state: try store.loadSchedulerState())
-        for explanation in scheduler.explain(now: Date(), monotonic: MonotonicTime.now(), timeZone: .current) {
+        for explanation in SchedulerConfig.explanations(try SchedulerConfig.scheduler(configuration, store: store)) {
             say("  \(ByteFormat.pad(explanation.request.identifier, 26)) \(explanation.text)")
         }
         say("\nThe same app refresh, rescheduled every 15 min, over 30 simulated days (offstage simulate):")
         for usage in [UsageProfile.heavy, .rare] {
-            let app = SimulatedApp(
-                name: "model app", configuration: configuration.app, behaviour: configuration.behaviour)
-            let report = SchedulerSimulation.run(
-                SimulationSetup(days: 30, usage: usage, seed: 42, apps: [app], policy: configuration.policy))
+            let report = SchedulerConfig.simulate(configuration, days: 30, usage: usage, seed: 42)
             guard let line = report.identifier(refresh) else { continue }
             say(
                 "  \(ByteFormat.pad(usage.rawValue, 6)) user: \(String(format: "%.1f", line.runsPerDay)) runs a day, "

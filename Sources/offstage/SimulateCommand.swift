@@ -22,9 +22,7 @@ enum SimulateCommand {
             seed = 1
         }
         let configuration = try SchedulerConfig.load(args.value("--config"), context: context)
-        let app = SimulatedApp(name: "model app", configuration: configuration.app, behaviour: configuration.behaviour)
-        let setup = SimulationSetup(days: days, usage: usage, seed: seed, apps: [app], policy: configuration.policy)
-        let report = SchedulerSimulation.run(setup)
+        let report = SchedulerConfig.simulate(configuration, days: days, usage: usage, seed: seed)
         if args.flag("--json") {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
