@@ -111,8 +111,8 @@ struct OpenSafetyTests {
             #expect(application == 0x4F46_5354)
             #expect(
                 tables == [
-                    "conditions", "events", "inbox", "outbox", "scheduler_decisions", "scheduler_runs",
-                    "scheduler_state", "sessions", "tasks",
+                    "app_registry", "app_state", "conditions", "events", "inbox", "outbox", "scheduler_decisions",
+                    "scheduler_runs", "scheduler_state", "sessions", "tasks",
                 ])
             #expect(try store.withDatabase { try $0.scalarText("PRAGMA journal_mode") } == "wal")
         }

@@ -103,8 +103,8 @@ struct SchedulerStoreTests {
                 v1.close()
             }
             let store = try Store.open(home: home)
-            #expect(try store.withDatabase { try $0.scalarInteger("PRAGMA user_version") } == 2)
-            #expect(Store.schemaVersion == 2)
+            #expect(try store.withDatabase { try $0.scalarInteger("PRAGMA user_version") } == 3)
+            #expect(Store.schemaVersion == 3)
             #expect(try store.loadSessions() == [Fixtures.session])
             #expect(try store.loadTasks() == [Fixtures.fullTask()])
             #expect(try store.loadConditions() == Fixtures.conditions)
@@ -113,6 +113,8 @@ struct SchedulerStoreTests {
             #expect(try store.loadSchedulerState() == nil)
             #expect(try store.schedulerDecisions(limit: 10).isEmpty)
             #expect(try store.schedulerRuns(limit: 10).isEmpty)
+            #expect(try store.loadAppState() == nil)
+            #expect(try store.loadAppRegistry().records.isEmpty)
             #expect(try store.integrityCheck() == "ok")
         }
     }
@@ -268,11 +270,11 @@ struct SchedulerStoreTests {
         }
     }
 
-    @Test("a version 2 store is refused by a build that knows only version 1")
+    @Test("a current store is refused by a build that knows only version 1")
     func tooNewForVersion1() throws {
         try withTemporaryHome { home in
             _ = try Store.open(home: home)
-            #expect(throws: StoreError.tooNew(home.databasePath, found: 2, supported: 1)) {
+            #expect(throws: StoreError.tooNew(home.databasePath, found: Store.schemaVersion, supported: 1)) {
                 _ = try Database(path: home.databasePath, readOnly: false, migrations: [Schema.version1])
             }
         }
