@@ -26,6 +26,14 @@ public enum DaemonCommand: Codable, Sendable, Equatable {
     case appOpened
     /// The user left the model app (it moves to the background).
     case appBackgrounded
+    /// Something the user, the system or the model app does to the app (its life cycle, its session, its mistakes).
+    case app(AppRequest)
+
+    /// Whether the hosted model app executes this command (it waits for a runtime that hosts the app).
+    public var isForApp: Bool {
+        if case .app = self { return true }
+        return false
+    }
 
     /// Whether the BG task scheduler executes this command (rather than the transfer daemon).
     public var isForScheduler: Bool {

@@ -14,6 +14,12 @@ public enum DaemonEvent: Sendable, Equatable {
     case resumeRequested(id: Int64)
     /// A user asked to cancel a task.
     case cancelRequested(id: Int64)
+    /// The system cancels every unfinished task of these sessions (−999 with this reason, e.g. a force-quit);
+    /// partial files and validators are kept, so each download's resume data stays valid.
+    case systemCancelRequested(sessions: Set<String>, reason: String)
+    /// The app called `downloadTask(withResumeData:)` for this cancelled or failed download: it continues from
+    /// its kept partial file.
+    case resumeFromResumeDataRequested(id: Int64)
     /// The device conditions changed.
     case conditionsChanged(DeviceConditions)
     /// The engine reported on a request.

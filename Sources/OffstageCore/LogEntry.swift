@@ -92,4 +92,16 @@ public enum LogKind: String, Codable, Sendable, CaseIterable {
     case appCompletionHandler = "app-completion-handler"
     /// The model app's background session API warned or refused (an existing identifier, a forbidden call).
     case appSession = "app-session"
+    /// A delegate message the model app received (`didFinishDownloadingTo`, `didCompleteWithError`, …).
+    case appDelegate = "app-delegate"
+    /// What the model app did with a delivery: the file moved, or lost (an app mistake), or unmatched.
+    case appDelivery = "app-delivery"
+    /// One line of a relaunch reconciliation report (the first line of a report is its summary).
+    case appReconciled = "app-reconciled"
+    /// A task the app created, re-enqueued, recreated from resume data, adopted or cancelled.
+    case appTask = "app-task"
+    /// An app mistake switched on or off at run time.
+    case appMistake = "app-mistake"
+    /// A download continued from its resume data (`downloadTask(withResumeData:)`).
+    case resumedFromResumeData = "resumed-from-resume-data"
 }

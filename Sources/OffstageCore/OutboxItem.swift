@@ -5,6 +5,11 @@ public struct OutboxItem: Codable, Sendable, Equatable {
     /// What is delivered, e.g. `didFinishDownloading`.
     public var kind: String
 
+    /// A download's body is complete: `didFinishDownloadingTo`, then `didCompleteWithError`.
+    public static let didFinishDownloading = "didFinishDownloading"
+    /// An app-session task ended another way (failed, cancelled, an upload answered): `didCompleteWithError`.
+    public static let didComplete = "didComplete"
+
     /// An outbox item.
     public init(taskID: Int64, kind: String) {
         self.taskID = taskID
@@ -34,5 +39,14 @@ public struct StoreChanges: Sendable, Equatable {
     public var isEmpty: Bool {
         tasks.isEmpty && sessions.isEmpty && log.isEmpty && outboxAdded.isEmpty && outboxRemoved.isEmpty
             && conditions == nil
+    }
+}
+
+extension StoreChanges {
+    /// Changes that only remove a task's outbox row: its delivery is done.
+    public static func acknowledging(_ taskID: Int64) -> StoreChanges {
+        var changes = StoreChanges()
+        changes.outboxRemoved = [taskID]
+        return changes
     }
 }

@@ -105,6 +105,7 @@ extension TransferDaemon {
         task.state = .cancelled
         task.retryAt = nil
         task.error = "cancelled by the user"
+        if task.kind == .download { task.validator = nil }  // the partial file goes: no resume data
         update(task, in: &transition)
         transition.log(.cancelled, task.subject, "by the user")
         if task.kind == .download { transition.actions.append(.removePart(taskID: id)) }
@@ -122,7 +123,7 @@ extension TransferDaemon {
         }
     }
 
-    private mutating func stopIfRunning(_ id: Int64, in transition: inout Transition) {
+    mutating func stopIfRunning(_ id: Int64, in transition: inout Transition) {
         guard attempts.removeValue(forKey: id) != nil else { return }
         liveBytes[id] = nil
         stopping[id, default: 0] += 1

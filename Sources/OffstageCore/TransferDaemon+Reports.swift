@@ -98,7 +98,7 @@ extension TransferDaemon {
         task.bytesWritten = bytes
         if task.bytesExpected < 0 { task.bytesExpected = bytes }
         update(task, in: &transition)
-        transition.changes.outboxAdded.append(OutboxItem(taskID: task.id, kind: "didFinishDownloading"))
+        transition.changes.outboxAdded.append(OutboxItem(taskID: task.id, kind: OutboxItem.didFinishDownloading))
         transition.log(.finishing, task.subject, "\(bytes) bytes received and synced")
         transition.actions.append(.deliver(task))
     }
@@ -197,7 +197,8 @@ extension TransferDaemon {
         task.state = .completed
         update(task, in: &transition)
         transition.changes.outboxRemoved.append(id)
-        transition.log(.delivered, task.subject, "as \(Self.printable(task.deliveredPath ?? "?"))")
+        let handed = "handed to the app; the temporary file was removed as the callback returned"
+        transition.log(.delivered, task.subject, task.deliveredPath.map { "as \(Self.printable($0))" } ?? handed)
     }
 
     /// Server-controlled text made safe for logs and terminals: control characters escaped.

@@ -31,6 +31,8 @@ public struct TransferDaemon: Sendable, Equatable {
     public internal(set) var waitReasons: [Int64: String] = [:]
     /// When set, only these tasks may start (a foreground `get` runs its own task and holds the rest).
     public var exclusive: Set<Int64>?
+    /// Background sessions of the model app: their tasks' ends wait in the outbox until the app is told.
+    public var appSessions: Set<String> = []
     /// The most bytes each download has ever had durable in this run; only bytes past it count as progress.
     var highWater: [Int64: Int64] = [:]
     /// Requests in flight.
@@ -72,6 +74,10 @@ public struct TransferDaemon: Sendable, Equatable {
             resume(id, in: &transition)
         case .cancelRequested(let id):
             cancel(id, in: &transition)
+        case .systemCancelRequested(let sessions, let reason):
+            cancelForSystem(sessions: sessions, reason: reason, in: &transition)
+        case .resumeFromResumeDataRequested(let id):
+            resumeFromResumeData(id, in: &transition)
         case .conditionsChanged(let newConditions):
             if newConditions != conditions {
                 conditions = newConditions
@@ -107,9 +113,18 @@ public struct TransferDaemon: Sendable, Equatable {
     }
 
     /// Stores a task's new value in memory and in the transition.
+    ///
+    /// A task of an app session that ends any way but through delivery (failed, cancelled, an upload answered)
+    /// gets an outbox row in the same transaction, so `didCompleteWithError` reaches the app exactly once.
     mutating func update(_ task: TransferTask, in transition: inout Transition) {
+        let before = tasks[task.id]?.state
         tasks[task.id] = task
         transition.save(task)
+        if appSessions.contains(task.session), task.state.isTerminal, let before, !before.isTerminal,
+            before != .finishing
+        {
+            transition.changes.outboxAdded.append(OutboxItem(taskID: task.id, kind: OutboxItem.didComplete))
+        }
     }
 
     /// The session a task belongs to, with defaults when it was never configured.

@@ -55,6 +55,7 @@ struct ConfigurationTests {
     func everySampleFileParses() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.sampleFolder).sorted()
         #expect(names.contains("Info.plist") && names.contains("bgtasks.json") && names.contains("scheduler.json"))
+        #expect(names.contains("app.json"))
         for name in names {
             let path = Self.sampleFolder + "/" + name
             let data = try #require(FileManager.default.contents(atPath: path))
@@ -70,6 +71,10 @@ struct ConfigurationTests {
                 _ = try JSONDecoder().decode(BGTasksFile.self, from: data)
             case "scheduler.json":
                 _ = try SchedulerPolicyFile.parse(data, path: path)
+            case "app.json":
+                let app = try JSONDecoder().decode(AppConfiguration.self, from: data)
+                #expect(app == OffstageConfiguration.builtIn.appSession)
+                #expect(app.problem == nil)
             default:
                 break
             }
@@ -98,6 +103,164 @@ struct ConfigurationTests {
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(object.keys.sorted() == SchedulerPolicyFile.keys)
         #expect(SchedulerPolicyFile.keys.count == 26)
+    }
+
+    @Test("app.json names every key at its default, and the built-in session is AppConfiguration()")
+    func appSample() throws {
+        #expect(OffstageConfiguration.builtIn.appSession == AppConfiguration())
+        let data = try #require(FileManager.default.contents(atPath: Self.sampleFolder + "/app.json"))
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(
+            object.keys.sorted() == [
+                "backgroundWorkSeconds", "lifecycle", "mistakes", "reconciliation", "sessionIdentifier",
+            ])
+        #expect(object["sessionIdentifier"] as? String == "com.example.offstage.background")
+        #expect(object["backgroundWorkSeconds"] as? Double == 2)
+        let lifecycle = try #require(object["lifecycle"] as? [String: Any])
+        #expect(lifecycle.count == 7)
+        #expect(lifecycle["backgroundTaskLimit"] as? Double == 30)
+        #expect(lifecycle["didEnterBackgroundGrace"] as? Double == 5)
+        #expect(lifecycle["expirationLead"] as? Double == 1)
+        #expect(lifecycle["completionHandlerDeadline"] as? Double == 30)
+        #expect(lifecycle["rebootPolicy"] as? String == "resume")
+        #expect(lifecycle["relaunchInitialDelay"] as? Double == 60)
+        #expect(lifecycle["relaunchMaxDelay"] as? Double == 3600)
+        let reconciliation = try #require(object["reconciliation"] as? [String: String])
+        #expect(reconciliation == ["whenUnknownToSystem": "re-enqueue", "whenUnknownToApp": "cancel"])
+        let mistakes = try #require(object["mistakes"] as? [String: Bool])
+        #expect(
+            mistakes == [
+                "skipsCompletionHandler": false, "movesFileAsynchronously": false, "omitsExpirationHandler": false,
+                "omitsTaskDescription": false, "skipsSessionRecreation": false,
+            ])
+        let loaded = try OffstageConfiguration.load(directory: Self.sampleFolder).appSession
+        #expect(loaded.sessionIdentifier == "com.example.offstage.background")
+        #expect(loaded.lifecycle.rebootPolicy == .resumeTransfers)
+        #expect(loaded.reconciliation.whenUnknownToSystem == .reEnqueue)
+        #expect(loaded.reconciliation.whenUnknownToApp == .cancel)
+        #expect(loaded.mistakes.enabled.isEmpty)
+        #expect(loaded.backgroundWorkSeconds == 2)
+    }
+
+    @Test("a partial app.json takes the defaults for every key it leaves out; a missing one, all of them")
+    func partialAppFile() throws {
+        try withScratchFolder { folder in
+            #expect(try OffstageConfiguration.load(directory: folder).appSession == AppConfiguration())
+            try write(
+                #"""
+                {"sessionIdentifier": "com.example.photos.bg",
+                 "lifecycle": {"backgroundTaskLimit": 180, "rebootPolicy": "cancel"},
+                 "reconciliation": {"whenUnknownToApp": "adopt"},
+                 "mistakes": {"omitsTaskDescription": true}}
+                """#, folder, "app.json")
+            let loaded = try OffstageConfiguration.load(directory: folder)
+            let app = loaded.appSession
+            #expect(app.sessionIdentifier == "com.example.photos.bg")
+            #expect(app.lifecycle.backgroundTaskLimit == 180)
+            #expect(app.lifecycle.rebootPolicy == .cancelTransfers)
+            #expect(app.lifecycle.didEnterBackgroundGrace == 5)
+            #expect(app.lifecycle.expirationLead == 1)
+            #expect(app.lifecycle.completionHandlerDeadline == 30)
+            #expect(app.lifecycle.relaunchInitialDelay == 60)
+            #expect(app.lifecycle.relaunchMaxDelay == 3600)
+            #expect(app.reconciliation.whenUnknownToSystem == .reEnqueue)
+            #expect(app.reconciliation.whenUnknownToApp == .adopt)
+            #expect(app.mistakes == AppMistakes(omitsTaskDescription: true))
+            #expect(app.mistakes.enabled == ["no-task-description"])
+            #expect(app.backgroundWorkSeconds == 2)
+            // The other parts stay built in.
+            #expect(loaded.app == OffstageConfiguration.builtIn.app)
+            #expect(loaded.policy == SchedulerPolicyConfiguration())
+
+            try write("{}", folder, "app.json")
+            #expect(try OffstageConfiguration.load(directory: folder).appSession == AppConfiguration())
+        }
+    }
+
+    @Test(
+        "app.json: each bad value is one clear line naming the file",
+        arguments: [
+            (
+                #"{"lifecycle": {"backgroundTaskLimit": -1}}"#,
+                "lifecycle.backgroundTaskLimit must be a number of seconds ≥ 0, not -1.0"
+            ),
+            (
+                #"{"lifecycle": {"rebootPolicy": "wait-for-launch"}}"#,
+                "lifecycle.rebootPolicy wait-for-launch is modelled in the core only; the runtime takes resume or cancel"
+            ),
+            (
+                #"{"reconciliation": {"whenUnknownToApp": "re-enqueue"}}"#,
+                #"at reconciliation.whenUnknownToApp: must be "adopt" or "cancel", not "re-enqueue""#
+            ),
+            (
+                #"{"reconciliation": {"whenUnknownToSystem": "cancel"}}"#,
+                #"at reconciliation.whenUnknownToSystem: must be "re-enqueue" or "mark-lost", not "cancel""#
+            ),
+            (
+                #"{"reconciliation": {"whenUnknownToSystem": "forget"}}"#,
+                #"at reconciliation.whenUnknownToSystem: must be "re-enqueue" or "mark-lost", not "forget""#
+            ),
+            (
+                #"{"reconciliation": {"whenUnknownToApp": 1}}"#,
+                "at reconciliation.whenUnknownToApp: expected a string"
+            ),
+            (
+                #"{"lifecycle": {"expirationLead": 40}}"#,
+                "lifecycle.expirationLead must be between 0 and backgroundTaskLimit"
+            ),
+            (
+                #"{"lifecycle": {"relaunchMaxDelay": 10}}"#,
+                "lifecycle.relaunchMaxDelay must be ≥ relaunchInitialDelay"
+            ),
+            (#"{"sessionIdentifier": ""}"#, "sessionIdentifier must not be empty"),
+            (#"{"backgroundWorkSeconds": -2}"#, "backgroundWorkSeconds must be a number of seconds ≥ 0, not -2.0"),
+            (
+                #"{"mistakes": {"skipsCompletionHandler": "yes"}}"#,
+                "at mistakes.skipsCompletionHandler: expected true or false"
+            ),
+            (
+                #"{"lifecycle": {"backgroundTaskLimt": 30}}"#,
+                #"at lifecycle: unknown key "backgroundTaskLimt" (known keys: backgroundTaskLimit, "#
+                    + "completionHandlerDeadline, didEnterBackgroundGrace, expirationLead, rebootPolicy, "
+                    + "relaunchInitialDelay, relaunchMaxDelay)"
+            ),
+            (
+                #"{"mistake": {}}"#,
+                #"unknown key "mistake" (known keys: backgroundWorkSeconds, lifecycle, mistakes, "#
+                    + "reconciliation, sessionIdentifier)"
+            ),
+            (#"[1, 2]"#, "expected an object"),
+            (
+                "{\"lifecycle\": {\n  \"expirationLead\": 1,,\n}}",
+                "not valid JSON (Invalid value around character 38 at line 2, column 23)"
+            ),
+        ])
+    func appFileErrors(json: String, problem: String) throws {
+        try withScratchFolder { folder in
+            try write(json, folder, "app.json")
+            let text = try #require(message { _ = try OffstageConfiguration.load(directory: folder) })
+            #expect(text == "\(folder)/app.json: \(problem)")
+            #expect(!text.contains("\n"))
+            #expect(throws: ConfigurationError(path: folder + "/app.json", problem: problem)) {
+                _ = try OffstageConfiguration.load(directory: folder)
+            }
+        }
+    }
+
+    @Test("AppConfiguration.problem rejects what the runtime cannot take, even when set in code")
+    func appProblemInCode() {
+        var config = AppConfiguration()
+        #expect(config.problem == nil)
+        config.reconciliation.whenUnknownToApp = .reEnqueue
+        #expect(config.problem == "reconciliation.whenUnknownToApp must be adopt or cancel, not re-enqueue")
+        config.reconciliation = ReconciliationPolicy(whenUnknownToSystem: .adopt, whenUnknownToApp: .reEnqueue)
+        #expect(config.reconciliation == ReconciliationPolicy())  // the initializer coerces
+        config.reconciliation.whenUnknownToSystem = .deliver
+        #expect(config.problem == "reconciliation.whenUnknownToSystem must be re-enqueue or mark-lost, not deliver")
+        config = AppConfiguration(lifecycle: AppLifecyclePolicy(rebootPolicy: .waitForAppLaunch))
+        #expect(
+            config.problem?.hasPrefix("lifecycle.rebootPolicy wait-for-launch is modelled in the core only") == true)
+        #expect(AppConfiguration(lifecycle: AppLifecyclePolicy(rebootPolicy: .cancelTransfers)).problem == nil)
     }
 
     @Test("the built-in bgtasks.json round-trips through the file format")

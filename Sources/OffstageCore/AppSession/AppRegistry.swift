@@ -28,6 +28,10 @@ public struct AppRecord: Codable, Sendable, Equatable {
     public var resumeData: ResumeData?
     /// The task identifier last seen for it (only a hint: identifiers are per session and not the key).
     public var lastTaskIdentifier: Int?
+    /// Where the app moved the delivered file (downloads that were delivered).
+    public var deliveredPath: String?
+    /// The last thing that happened to it, in words (e.g. why it is lost).
+    public var note: String?
 
     /// A record.
     public init(

@@ -200,6 +200,12 @@ public struct BackgroundSession: Codable, Sendable, Equatable {
         nextTaskIdentifier = max(nextTaskIdentifier, (tasks.map(\.taskIdentifier).max() ?? 0) + 1)
     }
 
+    /// Numbers the next task no lower than `next`: the system numbers a session's tasks across processes, so a
+    /// relaunched app's new tasks continue after every task the system ever had in the session.
+    public mutating func continueNumbering(from next: Int) {
+        nextTaskIdentifier = max(nextTaskIdentifier, next)
+    }
+
     private mutating func make(_ task: SessionTask) throws(AppSessionError) -> SessionTask {
         guard invalidation == .valid else { throw .sessionInvalidated(identifier: identifier) }
         tasks.append(task)

@@ -32,6 +32,40 @@ public struct ReconciliationPolicy: Codable, Sendable, Equatable {
         self.whenUnknownToSystem = whenUnknownToSystem == .markLost ? .markLost : .reEnqueue
         self.whenUnknownToApp = whenUnknownToApp == .adopt ? .adopt : .cancel
     }
+
+    /// The decisions allowed for a record unknown to the system.
+    public static let unknownToSystemDecisions: [ReconciliationDecision] = [.reEnqueue, .markLost]
+    /// The decisions allowed for a system task unknown to the app.
+    public static let unknownToAppDecisions: [ReconciliationDecision] = [.adopt, .cancel]
+
+    private enum CodingKeys: String, CodingKey {
+        case whenUnknownToSystem, whenUnknownToApp
+    }
+
+    /// Decodes, taking the default for every missing key; a decision not allowed for its key is an error
+    /// (unlike `init(whenUnknownToSystem:whenUnknownToApp:)`, which coerces it).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let d = ReconciliationPolicy()
+        whenUnknownToSystem = try Self.decision(
+            c, .whenUnknownToSystem, default: d.whenUnknownToSystem, allowed: Self.unknownToSystemDecisions)
+        whenUnknownToApp = try Self.decision(
+            c, .whenUnknownToApp, default: d.whenUnknownToApp, allowed: Self.unknownToAppDecisions)
+    }
+
+    /// The decision under `key` (or `fallback` when missing), which must be one of `allowed`.
+    private static func decision(
+        _ c: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys, default fallback: ReconciliationDecision,
+        allowed: [ReconciliationDecision]
+    ) throws -> ReconciliationDecision {
+        let text = try c.decode(key, default: fallback.rawValue)
+        guard let decision = ReconciliationDecision(rawValue: text), allowed.contains(decision) else {
+            let names = allowed.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: c, debugDescription: "must be \(names), not \"\(text)\"")
+        }
+        return decision
+    }
 }
 
 /// The five classes of reconciliation.

@@ -16,7 +16,9 @@ public enum TaskEnd: Codable, Sendable, Equatable {
     public static func of(_ task: TransferTask) -> TaskEnd? {
         switch task.state {
         case .completed: return .response(httpStatus: task.httpStatus ?? 200)
-        case .cancelled: return .failed(.cancelled(resumeData: ResumeData.ifResumable(task)))
+        case .cancelled:
+            let reason = TransferCancellationReason.allCases.first { task.error?.hasSuffix(": \($0.text)") == true }
+            return .failed(.cancelled(reason: reason, resumeData: ResumeData.ifResumable(task)))
         case .failed:
             if let status = task.httpStatus, status >= 400 { return .response(httpStatus: status) }
             return .failed(

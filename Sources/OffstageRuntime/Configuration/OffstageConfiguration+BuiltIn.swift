@@ -6,7 +6,8 @@ extension OffstageConfiguration {
     ///
     /// Five handlers cover every kind of work: an app refresh running a shell command, an app refresh
     /// downloading from the local origin, processing tasks of simulated work that do and do not honour
-    /// expiration, and a processing task running a shell command that needs a network.
+    /// expiration, and a processing task running a shell command that needs a network. The model app's background
+    /// session takes every default of `AppConfiguration`.
     public static let builtIn = OffstageConfiguration(
         app: AppTaskConfiguration(
             permittedIdentifiers: [
@@ -36,5 +37,6 @@ extension OffstageConfiguration {
                     work: .shellCommand(command: "echo backup started; sleep 3; echo backup done", timeout: 300),
                     interval: 86_400, requiresNetworkConnectivity: true),
             ]),
-        behaviour: ModelAppBehaviour(), policy: SchedulerPolicyConfiguration(), directory: nil)
+        behaviour: ModelAppBehaviour(), policy: SchedulerPolicyConfiguration(), appSession: AppConfiguration(),
+        directory: nil)
 }

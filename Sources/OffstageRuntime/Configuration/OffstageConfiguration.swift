@@ -4,10 +4,10 @@ import OffstageStore
 
 /// The model app and the BG scheduler's policy, read from a configuration folder or built in.
 ///
-/// A folder holds up to three files, each optional (a missing file means that part's built-in default):
+/// A folder holds up to four files, each optional (a missing file means that part's built-in default):
 /// `Info.plist` (`BGTaskSchedulerPermittedIdentifiers`, `UIBackgroundModes`), `bgtasks.json` (the model app's
-/// behaviour and handlers) and `scheduler.json` (the policy). A file that is present must parse completely.
-/// `config/README.md` documents every key.
+/// behaviour and handlers), `scheduler.json` (the policy) and `app.json` (the model app's background session).
+/// A file that is present must parse completely. `config/README.md` documents every key.
 public struct OffstageConfiguration: Sendable, Equatable {
     /// Info.plist keys and handlers.
     public var app: AppTaskConfiguration
@@ -15,17 +15,21 @@ public struct OffstageConfiguration: Sendable, Equatable {
     public var behaviour: ModelAppBehaviour
     /// The scheduler's parameters.
     public var policy: SchedulerPolicyConfiguration
+    /// The model app's background session: its identifier, life-cycle timings, reboot and reconciliation
+    /// policies, mistakes and background work (`app.json`).
+    public var appSession: AppConfiguration
     /// The folder it was read from (nil: the built-in configuration).
     public var directory: String?
 
     /// A configuration.
     public init(
         app: AppTaskConfiguration, behaviour: ModelAppBehaviour, policy: SchedulerPolicyConfiguration,
-        directory: String?
+        appSession: AppConfiguration = AppConfiguration(), directory: String?
     ) {
         self.app = app
         self.behaviour = behaviour
         self.policy = policy
+        self.appSession = appSession
         self.directory = directory
     }
 
@@ -37,6 +41,8 @@ public struct OffstageConfiguration: Sendable, Equatable {
     public static let bgTasksName = "bgtasks.json"
     /// The policy file.
     public static let schedulerName = "scheduler.json"
+    /// The model app's background-session file.
+    public static let appName = "app.json"
 
     /// The configuration folder to use: `explicit` (`--config DIR`), else `$OFFSTAGE_CONFIG`, else `<home>/config`
     /// when it exists, else nil (built in). Empty values count as absent.
@@ -98,9 +104,55 @@ public struct OffstageConfiguration: Sendable, Equatable {
         let policy = try read(policyPath).map { data throws(ConfigurationError) in
             try SchedulerPolicyFile.parse(data, path: policyPath)
         }
+
+        let appPath = folder + "/" + appName
+        let appSession = try read(appPath).map { data throws(ConfigurationError) in
+            try parseAppSession(data, path: appPath)
+        }
         return OffstageConfiguration(
             app: AppTaskConfiguration(permittedIdentifiers: permitted, backgroundModes: modes, handlers: handlers),
-            behaviour: behaviour, policy: policy ?? defaults.policy, directory: folder)
+            behaviour: behaviour, policy: policy ?? defaults.policy, appSession: appSession ?? defaults.appSession,
+            directory: folder)
+    }
+
+    /// The contents of an `app.json` at `path`: missing keys take their defaults, and the result must validate.
+    private static func parseAppSession(_ data: Data, path: String) throws(ConfigurationError) -> AppConfiguration {
+        let config: AppConfiguration
+        do {
+            config = try JSONDecoder().decode(AppConfiguration.self, from: data)
+        } catch {
+            throw ConfigurationError(path: path, problem: DecodingProblem.text(error, data: data))
+        }
+        if let problem = unknownKey(in: data, known: config) { throw ConfigurationError(path: path, problem: problem) }
+        if let problem = config.problem { throw ConfigurationError(path: path, problem: problem) }
+        return config
+    }
+
+    /// The first key of the JSON object `data` that `AppConfiguration` does not have, at any depth, as a problem
+    /// line (`at lifecycle: unknown key "…" (known keys: …)`); nil when every key is known. The known keys are
+    /// those `decoded` encodes to, so they cannot drift from the type.
+    private static func unknownKey(in data: Data, known decoded: AppConfiguration) -> String? {
+        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+            let encoded = try? JSONEncoder().encode(decoded),
+            let known = (try? JSONSerialization.jsonObject(with: encoded)) as? [String: Any]
+        else { return nil }
+        return unknownKey(object, known: known, path: "")
+    }
+
+    /// The first key of `object` (at `path`) missing from `known`, descending into objects both have.
+    private static func unknownKey(_ object: [String: Any], known: [String: Any], path: String) -> String? {
+        for key in object.keys.sorted() {
+            guard let knownValue = known[key] else {
+                let names = known.keys.sorted().joined(separator: ", ")
+                return "\(path.isEmpty ? "" : "at \(path): ")unknown key \"\(key)\" (known keys: \(names))"
+            }
+            if let nested = object[key] as? [String: Any], let knownNested = knownValue as? [String: Any],
+                let found = unknownKey(nested, known: knownNested, path: path.isEmpty ? key : path + "." + key)
+            {
+                return found
+            }
+        }
+        return nil
     }
 
     /// The bytes of a file, nil when it does not exist.

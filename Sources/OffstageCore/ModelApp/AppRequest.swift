@@ -1,0 +1,33 @@
+/// What `offstage app …` asks of the hosted model app and its system side.
+public enum AppRequest: Codable, Sendable, Equatable {
+    /// The user opens the app (launch, resume or bring to the front).
+    case open
+    /// The user goes to the Home screen.
+    case home
+    /// The user locks the device.
+    case lock
+    /// The system terminates the background or suspended app (memory pressure) for this reason.
+    case kill(reason: String)
+    /// The user swipes the app away in the app switcher.
+    case forceQuit
+    /// The system relaunches the app in the background for its session's waiting events (rate limiter permitting).
+    case relaunch
+    /// The running app creates a download task in its background session (`downloadTask(with:)`, then `resume()`).
+    case download(url: String, taskDescription: String?)
+    /// The running app creates an upload task from a file (`uploadTask(with:fromFile:)`, then `resume()`).
+    case upload(path: String, url: String, taskDescription: String?)
+    /// Switches an app mistake on or off at run time (see `AppMistakes.names`).
+    case setMistake(name: String, on: Bool)
+
+    /// The life-cycle event the request stands for (nil: the request is the app's own call, or a switch).
+    public var lifecycleEvent: AppLifecycleEvent? {
+        switch self {
+        case .open: .userOpened
+        case .home: .userPressedHome
+        case .lock: .userLockedDevice
+        case .kill(let reason): .systemTerminated(reason: reason)
+        case .forceQuit: .userForceQuit
+        case .relaunch, .download, .upload, .setMistake: nil
+        }
+    }
+}
