@@ -13,6 +13,10 @@ extension DaemonRuntime {
     /// Executes the inbox's pending commands, each exactly once: its result and its changes commit together.
     func executeInbox() throws {
         for (id, command) in try executableCommands() {
+            if command.isForApp {
+                try executeAppCommand(command, id: id)
+                continue
+            }
             if command.isForScheduler {
                 try executeSchedulerCommand(command, id: id)
                 continue
@@ -25,7 +29,9 @@ extension DaemonRuntime {
 
     /// The pending commands this runtime can execute: scheduler commands wait for a runtime that hosts it.
     func executableCommands() throws -> [(id: Int64, command: DaemonCommand)] {
-        try store.pendingCommands().filter { host != nil || !$0.command.isForScheduler }
+        try store.pendingCommands().filter {
+            (host != nil || !$0.command.isForScheduler) && (appHost != nil || !$0.command.isForApp)
+        }
     }
 
     /// The daemon event a command stands for.
@@ -37,7 +43,7 @@ extension DaemonRuntime {
         case .cancel(let task): return .cancelRequested(id: task)
         case .setConditions(let conditions): return .conditionsChanged(conditions)
         case .configureSession(let configuration): return .sessionConfigured(configuration)
-        case .schedule, .unschedule, .launchTask, .expireTask, .setDeviceInUse, .appOpened, .appBackgrounded:
+        case .schedule, .unschedule, .launchTask, .expireTask, .setDeviceInUse, .appOpened, .appBackgrounded, .app:
             return .timerFired
         }
     }
@@ -58,6 +64,12 @@ extension DaemonRuntime {
             try store.apply(changes)
         }
         for entry in changes.log { options.onLog(entry) }
+        if !changes.outboxAdded.isEmpty { appHost?.needsPump = true }
+        try performAfterCommit(actions)
+    }
+
+    /// Performs the side effects of a daemon transition whose commit is already written.
+    func performAfterCommit(_ actions: [DaemonAction]) throws {
         for action in actions {
             try execute(action)
         }
@@ -73,6 +85,9 @@ extension DaemonRuntime {
             engine?.stop(taskID: id)
         case .removePart(let id):
             _ = PosixFiles.remove(home.partPath(taskID: id))
+        case .deliver(let task) where daemon.appSessions.contains(task.session):
+            // The app moves the file when its delegate gets it; a runtime that does not host the app leaves it.
+            appHost?.needsPump = true
         case .deliver(let task):
             try handle(finalizer.step(task))
         case .wake(let date):

@@ -178,7 +178,7 @@ extension DaemonRuntime {
     }
 
     /// Executes a command addressed to the scheduler.
-    func executeSchedulerCommand(_ command: DaemonCommand, id: Int64) throws {
+    func executeSchedulerCommand(_ command: DaemonCommand, id: Int64?) throws {
         switch command {
         case .schedule(let request): try handleScheduler(.submit(request), commandID: id)
         case .unschedule(let identifier?): try handleScheduler(.cancel(identifier: identifier), commandID: id)

@@ -22,6 +22,8 @@ public final class DaemonRuntime {
     var finalizer: Finalizer
     /// The BG task scheduler and the model app's handler work, when this runtime hosts them.
     var host: SchedulerHost?
+    /// The model app's background-session side, when this runtime hosts it.
+    var appHost: AppHost?
 
     /// A runtime on an opened store; the caller holds the home's instance lock.
     public init(
@@ -34,6 +36,7 @@ public final class DaemonRuntime {
         self.time = time
         daemon = TransferDaemon(retryPolicy: options.retryPolicy, redirectPolicy: options.redirectPolicy)
         daemon.exclusive = options.focus
+        daemon.appSessions = [options.app?.configuration.sessionIdentifier ?? options.appSessionIdentifier]
         let partsHome = home
         finalizer = Finalizer(partPath: { partsHome.partPath(taskID: $0) })
     }
@@ -45,20 +48,35 @@ public final class DaemonRuntime {
     ///
     /// - Throws: a store error (e.g. a full disk) after stopping the engine; nothing durable is lost.
     public func run() throws -> RunOutcome {
+        do {
+            try start()
+            defer { engine?.shutdown() }
+            do {
+                return try loop()
+            } catch {
+                stopAllHandlerWork()
+                stopEngine()
+                throw error
+            }
+        }
+    }
+
+    /// Starts the engine and restores the daemon, the scheduler and the app from the store (`run()` does this
+    /// first; a test that steps the runtime with `settle()` calls it once, and `shutdown()` at the end).
+    public func start() throws {
         var configuration = EngineConfiguration(partsDirectory: home.partsDirectory)
         options.configureEngine(&configuration)
         let queue = self.queue
         let engine = CurlEngine(configuration: configuration) { report in queue.post(.daemon(.engine(report))) }
         self.engine = engine
         engine.start()
-        defer { engine.shutdown() }
         do {
             let restored = DaemonEvent.started(
                 sessions: try store.loadSessions(), tasks: try store.loadTasks(), conditions: try store.loadConditions()
             )
             try handle(restored)
             try startScheduler()
-            return try loop()
+            try startApp()
         } catch {
             stopAllHandlerWork()
             stopEngine()
@@ -68,37 +86,45 @@ public final class DaemonRuntime {
 
     private func loop() throws -> RunOutcome {
         while true {
-            let now = time.now()
-            if now.timeIntervalSince(lastInboxPoll) >= options.inboxPollInterval {
-                lastInboxPoll = now
-                try executeInbox()
-            }
-            if let wake = nextWake, wake <= now {
-                nextWake = nil
-                try handle(.timerFired)
-            }
-            try runSchedulerDue()
-            if let outcome = try finishedOutcome() { return outcome }
-            tick(force: false)
-            var deadline = lastInboxPoll.addingTimeInterval(options.inboxPollInterval)
-            if let wake = nextWake { deadline = min(deadline, wake) }
-            if let due = host?.nextDue { deadline = min(deadline, due) }
-            for item in queue.drain(waitingUntil: deadline) {
-                switch item {
-                case .daemon(let event):
-                    try handle(event)
-                case .shutdown(let reason):
-                    try stopCleanly()
-                    return .interrupted(reason: reason)
-                case .handlerCommandEnded(let identifier, let token, let success):
-                    try commandEnded(identifier, token: token, success: success)
-                }
-            }
+            if let outcome = try turn(waiting: true) { return outcome }
         }
     }
 
+    /// One turn of the loop: the inbox, due timers, then the events posted so far (waiting for them when asked).
+    func turn(waiting: Bool) throws -> RunOutcome? {
+        let now = time.now()
+        if now.timeIntervalSince(lastInboxPoll) >= options.inboxPollInterval {
+            lastInboxPoll = now
+            try executeInbox()
+        }
+        if let wake = nextWake, wake <= now {
+            nextWake = nil
+            try handle(.timerFired)
+        }
+        try runSchedulerDue()
+        try runAppDue()
+        if waiting, let outcome = try finishedOutcome() { return outcome }
+        tick(force: false)
+        var deadline = lastInboxPoll.addingTimeInterval(options.inboxPollInterval)
+        if let wake = nextWake { deadline = min(deadline, wake) }
+        if let due = host?.nextDue { deadline = min(deadline, due) }
+        if let due = nextAppDue { deadline = min(deadline, due) }
+        for item in queue.drain(waitingUntil: waiting ? deadline : Date().addingTimeInterval(0.01)) {
+            switch item {
+            case .daemon(let event):
+                try handle(event)
+            case .shutdown(let reason):
+                try stopCleanly()
+                return .interrupted(reason: reason)
+            case .handlerCommandEnded(let identifier, let token, let success):
+                try commandEnded(identifier, token: token, success: success)
+            }
+        }
+        return nil
+    }
+
     /// Stops every request, records where each one got to, and leaves the store clean.
-    private func stopCleanly() throws {
+    func stopCleanly() throws {
         stopAllHandlerWork()
         try handle(.shutdownRequested)
         stopEngine()
@@ -125,11 +151,24 @@ public final class DaemonRuntime {
                 return .focusFinished
             }
         }
-        if options.untilIdle, !daemon.hasPendingWork, !(host?.isBusy ?? false), try executableCommands().isEmpty {
+        if options.untilIdle, !hasSystemWork, !(host?.isBusy ?? false), try !appIsBusy(),
+            try executableCommands().isEmpty
+        {
             try stopCleanly()
             return .idle
         }
         return nil
+    }
+
+    /// Whether the daemon has work of its own: a transfer to run, or a delivery no app waits for.
+    ///
+    /// Deliveries to the model app wait for the app, which may be away for good (force-quit): they count as work
+    /// only through `appIsBusy()`.
+    var hasSystemWork: Bool {
+        daemon.tasks.values.contains {
+            [.queued, .running, .retrying].contains($0.state)
+                || ($0.state == .finishing && !daemon.appSessions.contains($0.session))
+        }
     }
 
     /// Calls `onTick` when the interval has passed (or when forced).

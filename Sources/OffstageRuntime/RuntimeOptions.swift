@@ -14,6 +14,10 @@ public struct RuntimeOptions {
     public var inboxPollInterval: Double = 0.1
     /// The BG task scheduler and model app to host (nil: transfers only, as for a foreground `get`).
     public var scheduler: SchedulerSetup?
+    /// The model app's background-session side to host (nil: the app does not run here).
+    public var app: AppSetup?
+    /// The model app's session when `app` is nil: its deliveries are left for the runtime that hosts the app.
+    public var appSessionIdentifier = AppConfiguration.defaultSessionIdentifier
     /// Retry rules.
     public var retryPolicy = RetryPolicy()
     /// Redirect rules.

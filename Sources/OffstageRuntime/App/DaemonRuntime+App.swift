@@ -1,0 +1,153 @@
+import Foundation
+import OffstageCore
+import OffstageStore
+
+/// The model app's life cycle in the runtime: the system's decisions (`AppLifecycle`) and the app's reactions.
+extension DaemonRuntime {
+    /// Restores the app side from the store; a runtime start is a device reboot for the app.
+    func startApp() throws {
+        guard let setup = options.app else { return }
+        let stored = try store.loadAppState()
+        appHost = AppHost(
+            setup: setup, lifecycle: AppLifecycle(policy: setup.configuration.lifecycle, state: stored?.lifecycle),
+            runtimeMistakes: stored?.mistakes ?? AppMistakes(), registry: try store.loadAppRegistry())
+        try handleApp(.processRestarted)
+    }
+
+    /// Feeds one event to the life-cycle manager, commits, then carries out its actions.
+    ///
+    /// `steady` back-dates an event that happened earlier than now (work that ended while the clock jumped);
+    /// it never goes before the last event's.
+    func handleApp(_ event: AppLifecycleEvent, commandID: Int64? = nil, at steady: Double? = nil) throws {
+        guard var host = appHost else { return try refuseForNoApp(commandID) }
+        let when = max(steady ?? host.setup.steadyClock(), host.lastSteady)
+        host.lastSteady = when
+        let actions = host.lifecycle.handle(event, now: time.now(), steady: when)
+        appHost = host
+        var changes = AppChanges()
+        var refusals: [String] = []
+        for action in actions {
+            if case .commit(let c) = action {
+                changes.state = StoredAppState(lifecycle: c.state, mistakes: host.runtimeMistakes)
+                changes.log = c.log
+            }
+            if case .refuse(let reason) = action { refusals.append(reason) }
+        }
+        try commitApp(changes, commandID: commandID, refusals: refusals)
+        for action in actions { try performApp(action) }
+        if appHost?.lifecycle.phase == .notRunning { appHost?.process = nil }
+        appHost?.needsPump = true
+    }
+
+    /// Writes app changes (and transfer changes) in one transaction, completing the command when there is one.
+    func commitApp(
+        _ changes: AppChanges, transfers: StoreChanges = StoreChanges(), commandID: Int64? = nil,
+        refusals: [String] = []
+    ) throws {
+        if let commandID {
+            try store.completeCommand(
+                id: commandID, status: refusals.isEmpty ? .done : .refused,
+                result: refusals.isEmpty ? "ok" : refusals.joined(separator: "; "), app: changes, transfers: transfers,
+                now: time.now())
+        } else if !changes.isEmpty || !transfers.isEmpty {
+            try store.apply(app: changes, transfers: transfers, now: time.now())
+        }
+        for entry in transfers.log + changes.log { options.onLog(entry) }
+    }
+
+    /// Refuses a command for the app in a runtime that does not host it.
+    func refuseForNoApp(_ commandID: Int64?) throws {
+        guard let commandID else { return }
+        try store.completeCommand(
+            id: commandID, status: .refused, result: "this offstage does not host the model app",
+            changes: StoreChanges())
+    }
+
+    /// Carries out one life-cycle action: the system's part, then the app's reaction to a delegate call.
+    private func performApp(_ action: AppLifecycleAction) throws {
+        switch action {
+        case .commit, .refuse, .resumeTransfers:
+            break
+        case .launchAppInForeground, .launchAppInBackground:
+            appHost?.process = AppProcess()
+        case .resumeAppInBackground, .suspendApp:
+            break
+        case .callDelegate(.didFinishLaunching):
+            try appDidFinishLaunching()
+        case .callDelegate(.didEnterBackground):
+            try appDidEnterBackground()
+        case .callDelegate(.handleEventsForBackgroundURLSession(let session, let token)):
+            appHost?.process?.handlers[session] = token
+        case .callDelegate:
+            break
+        case .grantBackgroundTask(let id):
+            appHost?.lastGrantedTask = id
+        case .callExpirationHandler(let id):
+            // The expiration handler ends the task (the canonical app stops its work there).
+            appHost?.process?.backgroundTask = nil
+            try handleApp(.endBackgroundTask(id: id))
+        case .killApp:
+            appHost?.process = nil
+        case .cancelTransfers(let reason):
+            appHost?.process = nil
+            guard let session = appHost?.session else { return }
+            try handle(.systemCancelRequested(sessions: [session], reason: reason.text))
+        case .wake(let steady):
+            let earliest = min(appHost?.wake ?? steady, steady)
+            appHost?.wake = earliest
+        }
+    }
+
+    /// `applicationDidEnterBackground`: the app begins a background task for its work (unless it has none).
+    private func appDidEnterBackground() throws {
+        guard let host = appHost, host.setup.configuration.backgroundWorkSeconds > 0 else { return }
+        appHost?.lastGrantedTask = nil
+        try handleApp(
+            .beginBackgroundTask(name: "save-state", hasExpirationHandler: !host.mistakes.omitsExpirationHandler))
+        guard let id = appHost?.lastGrantedTask, id != .invalid else { return }
+        let done = host.setup.steadyClock() + host.setup.configuration.backgroundWorkSeconds
+        appHost?.process?.backgroundTask = (id, done)
+    }
+
+    /// Fires the life cycle's wake, ends background work that is done, and looks at the outbox when asked to.
+    func runAppDue() throws {
+        guard let host = appHost else { return }
+        let steady = host.setup.steadyClock()
+        // The app's work ended at its own time, before any deadline the same clock move passed.
+        if let task = host.process?.backgroundTask, task.workDoneAt <= steady,
+            task.workDoneAt <= host.wake ?? .infinity
+        {
+            appHost?.process?.backgroundTask = nil
+            try handleApp(.endBackgroundTask(id: task.id), at: task.workDoneAt)
+        }
+        if let wake = appHost?.wake, wake <= steady {
+            appHost?.wake = nil
+            try handleApp(.timerFired)
+        }
+        if appHost?.needsPump == true {
+            appHost?.needsPump = false
+            try pumpDeliveries()
+        }
+    }
+
+    /// The earliest wall-clock moment the loop must come back for the app side.
+    var nextAppDue: Date? {
+        guard let host = appHost else { return nil }
+        let times = [host.wake, host.process?.backgroundTask?.workDoneAt].compactMap { $0 }
+        guard let earliest = times.min() else { return nil }
+        return time.now().addingTimeInterval(max(0, earliest - host.setup.steadyClock()))
+    }
+}
+
+extension DaemonRuntime {
+    /// Whether the app side has something to do now: an outbox look pending, deliveries the app can take or a
+    /// relaunch can fetch, or a completion handler it still holds.
+    func appIsBusy() throws -> Bool {
+        guard let host = appHost else { return false }
+        if host.needsPump { return true }
+        let waiting = try !waitingDeliveries().isEmpty
+        if host.canReceiveEvents { return waiting || !(host.process?.handlers.isEmpty ?? true) }
+        return waiting && host.lifecycle.state.handlers.isEmpty
+            && host.lifecycle.canRelaunch(steady: host.setup.steadyClock()).allowed
+    }
+}

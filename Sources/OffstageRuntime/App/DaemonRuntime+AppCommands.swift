@@ -1,0 +1,119 @@
+import Foundation
+import OffstageCore
+import OffstageStore
+
+/// `offstage app …` commands from the inbox: gestures and system decisions, the app's own calls, its mistakes.
+extension DaemonRuntime {
+    /// Executes one command addressed to the model app; its outcome commits with its first change.
+    func executeAppCommand(_ command: DaemonCommand, id: Int64) throws {
+        guard case .app(let request) = command else { return }
+        guard let host = appHost else { return try refuseForNoApp(id) }
+        if let event = request.lifecycleEvent {
+            try handleApp(event, commandID: id)
+            try forwardToScheduler(request)
+            return
+        }
+        switch request {
+        case .relaunch:
+            let check = host.lifecycle.canRelaunch(steady: host.setup.steadyClock())
+            guard check.allowed || check.reason.hasPrefix("relaunch rate limiter") else {
+                return try commitApp(AppChanges(), commandID: id, refusals: ["relaunch: \(check.reason)"])
+            }
+            try handleApp(.relaunchRequested(forSession: host.session), commandID: id)
+        case .download(let url, let description):
+            try createTask(commandID: id, description: description) {
+                (s: inout BackgroundSession) throws(AppSessionError) in
+                try s.downloadTask(with: url)
+            }
+        case .upload(let path, let url, let description):
+            try createTask(commandID: id, description: description) {
+                (s: inout BackgroundSession) throws(AppSessionError) in
+                try s.uploadTask(with: url, fromFile: path)
+            }
+        case .setMistake(let name, let on):
+            var mistakes = host.runtimeMistakes
+            guard mistakes.set(name, on) else {
+                let known = AppMistakes.names.map(\.name).joined(separator: ", ")
+                return try commitApp(
+                    AppChanges(), commandID: id, refusals: ["no app mistake \(name); known: \(known)"])
+            }
+            appHost?.runtimeMistakes = mistakes
+            let effect = AppMistakes.names.first { $0.name == name }?.effect ?? ""
+            let line = LogEntry(
+                time: time.now(), kind: .appMistake, subject: "app",
+                reason: on ? "\(name) switched on: \(effect)" : "\(name) switched off")
+            try commitApp(AppChanges(state: appHost?.stored, log: [line]), commandID: id)
+        case .open, .home, .lock, .kill, .forceQuit:
+            break
+        }
+    }
+
+    /// The scheduler hears of the user opening and leaving the app too (the budget grows with use).
+    private func forwardToScheduler(_ request: AppRequest) throws {
+        guard host != nil else { return }
+        switch request {
+        case .open: try executeSchedulerCommand(.appOpened, id: nil)
+        case .home, .lock: try executeSchedulerCommand(.appBackgrounded, id: nil)
+        default: break
+        }
+    }
+
+    /// The running app creates a task in its background session, sets `taskDescription` (unless that is its
+    /// mistake), writes its registry record and calls `resume()`: the task, the record and the command commit
+    /// together, and the task's id is the command's.
+    private func createTask(
+        commandID: Int64, description: String?,
+        make: (inout BackgroundSession) throws(AppSessionError) -> SessionTask
+    ) throws {
+        guard let host = appHost, host.lifecycle.phase.runsCode, var process = host.process else {
+            let phase = appHost?.lifecycle.phase.rawValue ?? "not hosted"
+            return try commitApp(
+                AppChanges(), commandID: commandID,
+                refusals: ["the app runs no code (\(phase)): open it first (offstage app open)"])
+        }
+        let session = host.session
+        if process.sessions.sessions[session] == nil {
+            _ = try? process.sessions.makeSession(configuration: sessionConfiguration(), now: time.now())
+        }
+        let next = (daemon.tasks.values.filter { $0.session == session }.map(\.taskIdentifier).max() ?? 0) + 1
+        let label = description ?? "task-\(commandID)"
+        let named = host.mistakes.omitsTaskDescription ? nil : label
+        let submitted: (task: SessionTask, actions: [SessionAction])
+        do {
+            submitted = try process.sessions.withSession(session) { s throws(AppSessionError) in
+                s.continueNumbering(from: next)
+                let task = try make(&s)
+                try s.setTaskDescription(named, for: task.taskIdentifier)
+                return (task, try s.resume(task.taskIdentifier))
+            }
+        } catch {
+            let line = LogEntry(time: time.now(), kind: .appSession, subject: session, reason: error.description)
+            return try commitApp(AppChanges(log: [line]), commandID: commandID, refusals: [error.description])
+        }
+        guard case .submit(_, let spec, _)? = submitted.actions.first else { return }
+        let actions = daemon.handle(
+            .addRequested(id: commandID, spec: spec, defaultDirectory: home.documentsDirectory), now: time.now())
+        var transfers = StoreChanges()
+        for case .commit(let c) in actions { transfers = c }
+        var task = submitted.task
+        task.taskDescription = named
+        let record = AppRecord(task: task, session: session)
+        if record == nil { process.unnamedTasks[commandID] = label }
+        appHost?.process = process
+        let what = "\(task.kind.rawValue)Task(with: \(URLCredentials.masked(task.url))) → task \(task.taskIdentifier)"
+        let line = LogEntry(
+            time: time.now(), kind: .appTask, subject: "task \(commandID)",
+            reason: named.map { "\(what), taskDescription \"\($0)\", resumed" }
+                ?? "\(what), resumed without a taskDescription (app mistake): no registry record")
+        try commitApp(
+            AppChanges(upserts: record.map { [$0] } ?? [], log: [line]), transfers: transfers, commandID: commandID)
+        if let record { appHost?.registry.upsert(record) }
+        try performAfterCommit(actions)
+    }
+
+    /// The configuration the app's background session is made with (the system's stored one when it has it).
+    func sessionConfiguration() -> SessionConfiguration {
+        let identifier = appHost?.session ?? options.appSessionIdentifier
+        return daemon.sessions[identifier] ?? SessionConfiguration(identifier: identifier)
+    }
+}

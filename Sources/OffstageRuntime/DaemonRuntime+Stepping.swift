@@ -1,0 +1,56 @@
+import Foundation
+import OffstageCore
+import OffstageHTTP
+
+/// Driving the runtime one step at a time, for deterministic scenarios with a manual clock.
+///
+/// `start()`, then any number of `settle()` calls between moves of the clock and commands left in the inbox,
+/// then `shutdown()`. Transfers still run for real on the engine's thread; `settle()` waits for them.
+extension DaemonRuntime {
+    /// Runs turns until nothing is left to do now: the inbox is empty, no delivery waits, and the app side has
+    /// nothing it can do before its clock moves. Timers due by the clock's time fire first. Transfers in flight
+    /// go on running: a test waits for them by looking at the store between turns (`turn(waiting:)`).
+    ///
+    /// - Throws: `RuntimeSettleTimeout` when that takes longer than `timeout` seconds of real time.
+    public func settle(timeout: Double = 30) throws {
+        let limit = Date().addingTimeInterval(timeout)
+        var quietTurns = 0
+        while quietTurns < 3 {
+            guard Date() < limit else { throw RuntimeSettleTimeout(seconds: timeout) }
+            lastInboxPoll = .distantPast  // a manual clock may not move: read the inbox every turn
+            if let outcome = try turn(waiting: false), case .interrupted = outcome { return }
+            let quiet =
+                try !hasDeliveryWork && !appIsBusy() && executableCommands().isEmpty && !(host?.isBusy ?? false)
+            quietTurns = quiet ? quietTurns + 1 : 0
+        }
+    }
+
+    /// Whether a finished download of a session no app hosts here waits for its finalisation.
+    private var hasDeliveryWork: Bool {
+        daemon.tasks.values.contains { $0.state == .finishing && !daemon.appSessions.contains($0.session) }
+    }
+
+    /// Runs one turn without waiting: the inbox, due timers, and the events the engine posted so far.
+    public func runOneTurn() throws {
+        lastInboxPoll = .distantPast
+        _ = try turn(waiting: false)
+    }
+
+    /// Stops cleanly: every request ends and checkpoints, the engine stops.
+    public func shutdown() throws {
+        try stopCleanly()
+        engine?.shutdown()
+    }
+}
+
+/// `settle()` found work still going on after its time limit.
+public struct RuntimeSettleTimeout: Error, CustomStringConvertible {
+    /// The limit, in seconds.
+    public let seconds: Double
+
+    /// A timeout after `seconds`.
+    public init(seconds: Double) { self.seconds = seconds }
+
+    /// One line.
+    public var description: String { "the runtime did not settle within \(Int(seconds)) s" }
+}

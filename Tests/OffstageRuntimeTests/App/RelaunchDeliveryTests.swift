@@ -1,0 +1,98 @@
+import Foundation
+import OffstageCore
+import OffstageOrigin
+import OffstageRuntime
+import OffstageStore
+import OffstageTestSupport
+import Testing
+
+/// The app is killed while its download runs; the download finishes while it is away; the system relaunches it
+/// in the background; the session delivers; the app moves the file and calls the completion handler.
+@Suite("App: delivery while away and background relaunch")
+struct RelaunchDeliveryTests {
+    /// Opens the app, starts a throttled download, goes home and has the system kill the app in one turn.
+    static func killDuringDownload(_ scenario: AppScenario, description: String? = "photo-1") throws {
+        try scenario.app(.open)
+        try scenario.apps([
+            .download(url: scenario.origin.url("/gen/1048576?seed=7&rate=2000000"), taskDescription: description),
+            .home, .kill(reason: "memory pressure"),
+        ])
+    }
+
+    @Test("killed during a transfer: it finishes while away, the app is relaunched, the file delivered once")
+    func completionWhileAway() throws {
+        let scenario = try AppScenario()
+        try Self.killDuringDownload(scenario)
+        try scenario.wait { tasks in tasks.allSatisfy { $0.state == .completed } }
+        try scenario.runtime.settle()
+
+        #expect(scenario.documents() == ["1048576"])
+        #expect(scenario.digest("1048576") == AppScenario.expected(size: 1_048_576, seed: 7))
+        #expect(scenario.parts().isEmpty)
+        #expect(try scenario.outboxCount() == 0)
+        let record = try #require(try scenario.record("photo-1"))
+        #expect(record.status == .delivered)
+        #expect(record.deliveredPath == scenario.home.documentsDirectory + "/1048576")
+
+        let events = try scenario.events()
+        let kill = try #require(
+            events.firstIndex { $0.kind == .appTerminated && $0.reason.contains("memory pressure") })
+        let finishing = try #require(events.firstIndex { $0.kind == .finishing })
+        let relaunch = try #require(events.firstIndex { $0.kind == .appRelaunch && $0.reason.contains("launched in") })
+        let moved = try #require(
+            events.firstIndex { $0.kind == .appDelegate && $0.reason.hasPrefix("didFinishDownloadingTo") })
+        let finished = try #require(events.firstIndex { $0.reason.hasPrefix("urlSessionDidFinishEvents") })
+        let called = try #require(
+            events.firstIndex { $0.kind == .appCompletionHandler && $0.reason.contains("called") })
+        #expect(kill < finishing && finishing < relaunch && relaunch < moved && moved < finished && finished < called)
+        #expect(try scenario.logged(.appReconciled, "finished-while-away → deliver"))
+        #expect(try scenario.appState().lifecycle.phase == .background)
+        #expect(try scenario.appState().lifecycle.handlers.isEmpty)
+
+        // Nothing holds the app any more: after the grace it is suspended, and nothing is delivered twice.
+        try scenario.advance(6)
+        #expect(try scenario.appState().lifecycle.phase == .suspended)
+        #expect(try scenario.reasons(.appDelegate).filter { $0.hasPrefix("didFinishDownloadingTo") }.count == 1)
+    }
+
+    @Test("the relaunch rate limiter delays the second relaunch by 60 s and the third by 120 s; opening resets it")
+    func rateLimiter() throws {
+        let scenario = try AppScenario()
+        try Self.killDuringDownload(scenario, description: "one")
+        try scenario.wait { $0.allSatisfy { $0.state == .completed } }
+        try scenario.runtime.settle()
+        #expect(try scenario.appState().lifecycle.limiter.delay == 60)
+
+        // Suspended, then purged; a second download (started while running) finishes while away.
+        try scenario.apps([
+            .download(url: scenario.origin.url("/gen/65536?seed=2&rate=200000"), taskDescription: "two"),
+            .kill(reason: "memory pressure"),
+        ])
+        try scenario.wait { $0.allSatisfy { $0.state != .running && $0.state != .queued } }
+        try scenario.runtime.settle()
+        #expect(try scenario.logged(.appRelaunch, "delayed 1 min by the relaunch rate limiter"))
+        #expect(try scenario.record("two")?.status == .inFlight)
+        #expect(try scenario.outboxCount() == 1)
+
+        try scenario.advance(61)
+        #expect(try scenario.record("two")?.status == .delivered)
+        #expect(try scenario.appState().lifecycle.limiter.delay == 120)
+
+        try scenario.app(.open)
+        #expect(try scenario.appState().lifecycle.limiter.delay == 0)
+        #expect(try scenario.logged(.appRelaunch, "relaunch rate limiter reset"))
+    }
+
+    @Test("an app relaunch asked by hand is refused while the app runs and after a force-quit")
+    func relaunchRefusals() throws {
+        let scenario = try AppScenario()
+        try scenario.app(.open)
+        let running = try scenario.app(.relaunch)
+        #expect(running.status == .refused)
+        #expect(running.result?.contains("foreground") == true)
+        try scenario.app(.forceQuit)
+        let quit = try scenario.app(.relaunch)
+        #expect(quit.status == .refused)
+        #expect(quit.result?.contains("force-quit") == true)
+    }
+}
