@@ -1,19 +1,90 @@
 import Foundation
 import OffstageCore
+import OffstageRuntime
 
-/// `offstage app open|background`: the user opens or leaves the model app (its budget grows with use).
+/// `offstage app [--json]` shows the model app; `offstage app VERB …` acts on it through the running offstage.
 enum AppCommand {
+    static let usage = """
+        offstage app [--json] | open | background | lock | kill [--reason R] | force-quit | relaunch
+                   | download URL [--description D] | upload FILE URL [--description D] | mistake NAME on|off
+        """
+
     static func run(_ raw: [String], context: CLIContext) throws {
-        let args = try Arguments(raw)
-        let verb = try args.single("open or background")
-        let command: DaemonCommand
-        switch verb {
-        case "open": command = .appOpened
-        case "background", "home": command = .appBackgrounded
-        default: throw CLIError.usage("offstage app takes open or background, not \(verb)")
+        let args = try Arguments(raw, options: ["--reason", "--description", "--config"], flags: ["--json"])
+        let words = args.positionals
+        guard let verb = words.first else { return try show(args, context: context) }
+        let rest = Array(words.dropFirst())
+        func expect(_ count: Int, _ what: String) throws {
+            guard rest.count == count else { throw CLIError.usage("offstage app \(verb) takes \(what)") }
         }
-        let id = try context.enqueue(command)
-        try TaskControlCommand.report(
-            id: id, verb: verb == "open" ? "opened" : "moved to the background:", subject: "the app", context: context)
+        let request: AppRequest
+        switch verb {
+        case "open": request = .open
+        case "background", "home": request = .home
+        case "lock": request = .lock
+        case "kill": request = .kill(reason: args.value("--reason") ?? "memory pressure")
+        case "force-quit": request = .forceQuit
+        case "relaunch": request = .relaunch
+        case "download":
+            try expect(1, "one URL")
+            request = .download(url: try InputValidation.url(rest[0]), taskDescription: args.value("--description"))
+        case "upload":
+            try expect(2, "a FILE and a URL")
+            request = .upload(
+                path: try InputValidation.readableFile(rest[0]), url: try InputValidation.url(rest[1]),
+                taskDescription: args.value("--description"))
+        case "mistake":
+            try expect(2, "a mistake name and on or off")
+            guard AppMistakes.names.contains(where: { $0.name == rest[0] }) else {
+                let known = AppMistakes.names.map(\.name).joined(separator: ", ")
+                throw CLIError.usage("no app mistake \(rest[0]); known: \(known)")
+            }
+            guard rest[1] == "on" || rest[1] == "off" else {
+                throw CLIError.usage("mistake \(rest[0]) takes on or off")
+            }
+            request = .setMistake(name: rest[0], on: rest[1] == "on")
+        default:
+            throw CLIError.usage("unknown app command \(verb)\n\(usage)")
+        }
+        if !["download", "upload", "mistake"].contains(verb) { try expect(0, "no arguments") }
+        let id = try context.enqueue(.app(request))
+        try TaskControlCommand.report(id: id, verb: done(verb), subject: subject(request), context: context)
+    }
+
+    /// `offstage app [--json]`.
+    private static func show(_ args: Arguments, context: CLIContext) throws {
+        let configuration = try SchedulerConfig.load(args.value("--config"), context: context)
+        let status = try AppStatus(
+            configuration: configuration.appSession, store: try context.openStoreForReading(),
+            steady: MonotonicTime.now())
+        if args.flag("--json") {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(status), as: UTF8.self))
+        } else {
+            print(status.text)
+        }
+    }
+
+    private static func done(_ verb: String) -> String {
+        switch verb {
+        case "open": "opened"
+        case "background", "home": "moved to the background:"
+        case "lock": "locked the device with"
+        case "kill": "terminated by the system:"
+        case "force-quit": "force-quit"
+        case "relaunch": "relaunch requested for"
+        case "download", "upload": "created"
+        default: "switched"
+        }
+    }
+
+    private static func subject(_ request: AppRequest) -> String {
+        switch request {
+        case .download(_, let description), .upload(_, _, let description):
+            description.map { "a task \"\($0)\" in the app's session" } ?? "a task in the app's session"
+        case .setMistake(let name, let on): "\(name) \(on ? "on" : "off")"
+        default: "the app"
+        }
     }
 }

@@ -45,13 +45,18 @@ enum DemoCommand {
     ]
 
     static func run(_ raw: [String], explicitHome: String?) throws {
-        let args = try Arguments(raw, flags: ["--headless"])
+        let args = try Arguments(raw, options: ["--scenario"], flags: ["--headless"])
         try args.none()
+        let scenario = args.value("--scenario") ?? "transfers"
+        guard ["transfers", "relaunch"].contains(scenario) else {
+            throw CLIError.usage("unknown demo scenario \(scenario); known: transfers (the default), relaunch")
+        }
         let homePath = explicitHome ?? NSTemporaryDirectory() + "offstage-demo-\(getpid())"
         let context = CLIContext(home: OffstageHome(path: homePath))
         let server = OriginServer()
         do { try server.start() } catch { throw CLIError.failed("cannot start the local origin: \(error)") }
         defer { server.stop() }
+        if scenario == "relaunch" { return try RelaunchDemo.run(home: context.home, server: server) }
         say("Offstage demo — home \(context.home.path), local origin \(server.baseURL)\n")
         let lock = try context.acquireLock()
         defer { lock.release() }

@@ -20,7 +20,10 @@ enum OffstageCommandLine {
           pending [--json] [--decisions N]   BG task requests and why each has not run yet
           launch ID | expire ID        simulate a BG task launch / expiration, as Apple's debugger commands do
           unschedule ID|--all
-          app open|background          the user opens or leaves the model app (its background budget grows with use)
+          app [--json]                 the model app: phase, background time, relaunch limiter, deliveries, registry
+          app open|background|lock|kill [--reason R]|force-quit|relaunch   the user or the system acts on the app
+          app download URL [--description D] | upload FILE URL [--description D]   the running app starts a transfer
+          app mistake NAME on|off      switch an app mistake (no-completion-handler, async-file-move, …)
           simulate --days N --usage rare|weekly|daily|heavy [--seed S] [--json] [--hourly]
           origin [--port P] [--rate R] [--root DIR] [--host H]   the local test origin
           demo [--home DIR]            a scripted demo against the local origin (no network needed)

@@ -16,6 +16,7 @@ enum RunCommand {
         options.untilIdle = args.flag("--until-idle")
         options.configureEngine = EngineDefaults.apply
         options.scheduler = SchedulerConfig.setup(configuration, context: context)
+        options.app = AppSetup(configuration: configuration.appSession)
         if !args.flag("--quiet") {
             say(
                 "offstage run on \(context.home.path); BG task scheduler with the \(SchedulerConfig.origin(configuration))"
