@@ -103,7 +103,8 @@ extension AppLifecycle {
         let from = state.phase
         guard from == .background || from == .suspended else {
             return refuse(
-                "system termination: only a background or suspended app is purged (\(from.rawValue))", in: &t)
+                "system termination: only a background or suspended app is purged (\(from.rawValue)); "
+                    + "send it to the background first", in: &t)
         }
         endProcess(.system(reason: reason))
         t.log(

@@ -19,6 +19,11 @@ extension DaemonRuntime {
             guard check.allowed || check.reason.hasPrefix("relaunch rate limiter") else {
                 return try commitApp(AppChanges(), commandID: id, refusals: ["relaunch: \(check.reason)"])
             }
+            guard try !waitingDeliveries().isEmpty else {
+                return try commitApp(
+                    AppChanges(), commandID: id,
+                    refusals: ["relaunch: no session events wait for the app (open it to launch it instead)"])
+            }
             try handleApp(.relaunchRequested(forSession: host.session), commandID: id)
         case .download(let url, let description):
             try createTask(commandID: id, description: description) {

@@ -90,9 +90,39 @@ struct RelaunchDeliveryTests {
         let running = try scenario.app(.relaunch)
         #expect(running.status == .refused)
         #expect(running.result?.contains("foreground") == true)
+        try scenario.apps([.home, .kill(reason: "memory pressure")])
+        let idle = try scenario.app(.relaunch)
+        #expect(idle.status == .refused)
+        #expect(idle.result?.contains("no session events wait") == true)
+        try scenario.app(.open)
         try scenario.app(.forceQuit)
         let quit = try scenario.app(.relaunch)
         #expect(quit.status == .refused)
         #expect(quit.result?.contains("force-quit") == true)
+    }
+
+    @Test("an upload and an HTTP 404 reach the app as didCompleteWithError with no error, after a relaunch")
+    func uploadAndHTTPError() throws {
+        let scenario = try AppScenario()
+        let file = scenario.temporary.path("report.bin")
+        try Data(repeating: 7, count: 300_000).write(to: URL(fileURLWithPath: file))
+        try scenario.app(.open)
+        try scenario.apps([
+            .upload(path: file, url: scenario.origin.url("/upload/report.bin?rate=600000"), taskDescription: "report"),
+            .download(url: scenario.origin.url("/gen/4096?status=404&rate=2000"), taskDescription: "missing"),
+            .home, .kill(reason: "memory pressure"),
+        ])
+        try scenario.wait { $0.allSatisfy { $0.state.isTerminal } }
+        try scenario.runtime.settle()
+        #expect(
+            try scenario.logged(.appDelegate, "didCompleteWithError error nil (HTTP 201)")
+                || scenario.logged(.appDelegate, "didCompleteWithError error nil (HTTP 200)"))
+        #expect(try scenario.logged(.appDelegate, "error nil (HTTP 404: an HTTP error is not a task error)"))
+        #expect(try scenario.record("report")?.status == .delivered)
+        let missing = try #require(try scenario.record("missing"))
+        #expect(missing.status == .failed)
+        #expect(missing.note == "HTTP 404")
+        #expect(try scenario.outboxCount() == 0)
+        #expect(try scenario.logged(.appRelaunch, "launched in the background"))
     }
 }
