@@ -4,11 +4,6 @@ import OffstageRuntime
 
 /// `offstage app [--json]` shows the model app; `offstage app VERB …` acts on it through the running offstage.
 enum AppCommand {
-    static let usage = """
-        offstage app [--json] | open | background | lock | kill [--reason R] | force-quit | relaunch
-                   | download URL [--description D] | upload FILE URL [--description D] | mistake NAME on|off
-        """
-
     static func run(_ raw: [String], context: CLIContext) throws {
         let args = try Arguments(raw, options: ["--reason", "--description", "--config"], flags: ["--json"])
         let words = args.positionals
@@ -44,7 +39,9 @@ enum AppCommand {
             }
             request = .setMistake(name: rest[0], on: rest[1] == "on")
         default:
-            throw CLIError.usage("unknown app command \(verb)\n\(usage)")
+            throw CLIError.usage(
+                "unknown app command \(verb): open, background, lock, kill, force-quit, relaunch, download, upload, "
+                    + "mistake, or none (the status)")
         }
         if !["download", "upload", "mistake"].contains(verb) { try expect(0, "no arguments") }
         let id = try context.enqueue(.app(request))
