@@ -22,11 +22,12 @@ enum AppCommand {
         case "relaunch": request = .relaunch
         case "download":
             try expect(1, "one URL")
-            request = .download(url: try InputValidation.url(rest[0]), taskDescription: args.value("--description"))
+            request = .download(
+                url: try InputValidation.storableURL(rest[0]), taskDescription: args.value("--description"))
         case "upload":
             try expect(2, "a FILE and a URL")
             request = .upload(
-                path: try InputValidation.readableFile(rest[0]), url: try InputValidation.url(rest[1]),
+                path: try InputValidation.readableFile(rest[0]), url: try InputValidation.storableURL(rest[1]),
                 taskDescription: args.value("--description"))
         case "mistake":
             try expect(2, "a mistake name and on or off")

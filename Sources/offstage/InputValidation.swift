@@ -18,6 +18,15 @@ enum InputValidation {
         return trimmed
     }
 
+    /// A URL that will be stored (in the store, the app's registry): http or https, and no credentials in it.
+    static func storableURL(_ text: String) throws -> String {
+        let url = try url(text)
+        guard !URLCredentials.hasCredentials(url) else {
+            throw CLIError.usage("credentials in URLs are never stored; put them in ~/.netrc")
+        }
+        return url
+    }
+
     /// Seconds from `90`, `30s`, `10m`, `2h` or `1d`.
     static func duration(_ text: String, option: String) throws -> Double {
         let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86400]

@@ -11,6 +11,7 @@ struct AppCommandLineTests {
         (["app", "mistake", "async-file-move", "maybe"], "takes on or off"),
         (["app", "download"], "takes one URL"),
         (["app", "download", "ftp://example.com/x"], "only http and https"),
+        (["app", "download", "http://user:secret@127.0.0.1/x"], "never stored"),
         (["app", "upload", "/nonexistent/file", "http://127.0.0.1/u"], "cannot read /nonexistent/file"),
         (["app", "open", "now"], "takes no arguments"),
         (["demo", "--scenario", "bogus"], "unknown demo scenario bogus"),
@@ -22,6 +23,7 @@ struct AppCommandLineTests {
         #expect(result.stderr.hasPrefix("offstage: "))
         #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(!result.stderr.contains("secret"))
     }
 
     @Test func appJSONOfAFreshHomeSaysNotRunningWithAnEmptyRegistry() throws {

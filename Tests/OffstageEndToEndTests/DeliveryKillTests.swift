@@ -64,7 +64,8 @@ struct DeliveryKillTests {
         #expect(tasks?.first?["state"] as? String == "completed")
 
         let events = try binary.run(["events", "--json", "--limit", "100000"])
-        let delivered = (try JSONSerialization.jsonObject(with: Data(events.stdout.utf8)) as? [[String: Any]])?
+        let delivered =
+            (try JSONSerialization.jsonObject(with: Data(events.stdout.utf8)) as? [[String: Any]])?
             .filter { $0["kind"] as? String == "app-delivery" } ?? []
         #expect(delivered.count == 1, "the app must be told exactly once: \(delivered)")
     }

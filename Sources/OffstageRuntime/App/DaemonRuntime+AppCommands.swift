@@ -16,7 +16,9 @@ extension DaemonRuntime {
         switch request {
         case .relaunch:
             let check = host.lifecycle.canRelaunch(steady: host.setup.steadyClock())
-            guard check.allowed || check.reason.hasPrefix("relaunch rate limiter") else {
+            // Only the rate limiter may hold it back: then the relaunch waits for the delay to end.
+            let onlyDelayed = !host.lifecycle.wasForceQuit && !host.lifecycle.phase.runsCode
+            guard check.allowed || onlyDelayed else {
                 return try commitApp(AppChanges(), commandID: id, refusals: ["relaunch: \(check.reason)"])
             }
             guard try !waitingDeliveries().isEmpty else {
@@ -41,6 +43,11 @@ extension DaemonRuntime {
                 let known = AppMistakes.names.map(\.name).joined(separator: ", ")
                 return try commitApp(
                     AppChanges(), commandID: id, refusals: ["no app mistake \(name); known: \(known)"])
+            }
+            if !on, host.setup.configuration.mistakes.enabled.contains(name) {
+                return try commitApp(
+                    AppChanges(), commandID: id,
+                    refusals: ["\(name) is on in the configuration (app.json): switch it off there"])
             }
             appHost?.runtimeMistakes = mistakes
             let effect = AppMistakes.names.first { $0.name == name }?.effect ?? ""
@@ -95,7 +102,10 @@ extension DaemonRuntime {
             let line = LogEntry(time: time.now(), kind: .appSession, subject: session, reason: error.description)
             return try commitApp(AppChanges(log: [line]), commandID: commandID, refusals: [error.description])
         }
-        guard case .submit(_, let spec, _)? = submitted.actions.first else { return }
+        guard case .submit(_, let spec, _)? = submitted.actions.first else {
+            return try commitApp(
+                AppChanges(), commandID: commandID, refusals: ["resume() did not hand the task to the system"])
+        }
         let actions = daemon.handle(
             .addRequested(id: commandID, spec: spec, defaultDirectory: home.documentsDirectory), now: time.now())
         var transfers = StoreChanges()

@@ -106,7 +106,7 @@ extension DaemonRuntime {
     }
 
     /// `didCompleteWithError` for a task that ended without a file to hand over; the canonical app recreates a
-    /// download that has resume data.
+    /// download the system cancelled from its resume data.
     private func deliverCompletion(_ task: TransferTask) throws {
         KillPoint.hit("deliver-before-callback")
         guard let end = TaskEnd.of(task) else { return }
@@ -121,7 +121,9 @@ extension DaemonRuntime {
             record?.status = .failed
             record?.resumeData = error.resumeData
             record?.note = error.reason
-            resume = error.resumeData
+            // The canonical app continues what the system cancelled; a download that failed on its own waits
+            // for the next launch's reconciliation, so a server that keeps failing is not retried in a loop.
+            resume = error.cancellationReason == nil ? nil : error.resumeData
         }
         let log = [
             LogEntry(
@@ -146,6 +148,11 @@ extension DaemonRuntime {
     /// What the app made of a delivery, for the event log.
     private func deliveryLine(_ task: TransferTask, record: AppRecord?, now: Date) -> LogEntry {
         guard let record else {
+            if let label = appHost?.process?.unnamedTasks[task.id] {
+                return LogEntry(
+                    time: now, kind: .appDelivery, subject: task.subject,
+                    reason: "matched in memory only (\(label), no taskDescription): no record would survive a kill")
+            }
             let why =
                 task.taskDescription == nil
                 ? "no taskDescription (app mistake): the result cannot be matched to any record"

@@ -46,11 +46,11 @@ extension DaemonRuntime {
         let report = Reconciliation.reconcile(
             registry: host.registry, session: session, allTasks: allTasks, outbox: outbox,
             policy: host.setup.configuration.reconciliation)
-        try act(on: report, session: session, recreated: creation.isExisting, warning: creation.log)
+        try act(on: report, session: session, warning: creation.log)
     }
 
     /// Logs the report and carries out its decisions, each with its own transaction.
-    private func act(on report: ReconciliationReport, session: String, recreated: Bool, warning: [LogEntry]) throws {
+    private func act(on report: ReconciliationReport, session: String, warning: [LogEntry]) throws {
         guard let host = appHost else { return }
         let now = time.now()
         let counts = ReconciliationClass.allCases.map { "\(report.count($0)) \($0.rawValue)" }
