@@ -26,7 +26,7 @@ enum OffstageCommandLine {
           app mistake NAME on|off      switch an app mistake (no-completion-handler, async-file-move, …)
           simulate --days N --usage rare|weekly|daily|heavy [--seed S] [--json] [--hourly]
           origin [--port P] [--rate R] [--root DIR] [--host H]   the local test origin
-          demo [--home DIR]            a scripted demo against the local origin (no network needed)
+          demo [--scenario transfers|relaunch] [--headless]   a scripted demo against the local origin (no network)
 
         The home is --home DIR, else $OFFSTAGE_HOME, else $XDG_STATE_HOME/offstage (~/.local/state/offstage).
         """

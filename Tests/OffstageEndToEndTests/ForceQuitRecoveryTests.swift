@@ -1,0 +1,56 @@
+import Foundation
+import OffstageOrigin
+import OffstageTestSupport
+import Testing
+
+/// A force-quit cancels the app's download; the app is SIGKILLed right after it was told (with resume data);
+/// at the next launch it reconciles from its registry alone and continues the download from its resume data.
+struct ForceQuitRecoveryTests {
+    @Test func resumeDataKeptOnlyInTheRegistryIsUsedAtTheNextLaunch() throws {
+        let origin = try OriginFixture()
+        defer { origin.stop() }
+        let folder = try TemporaryFolder("force-quit")
+        let binary = try OffstageBinary(home: folder.path + "/home")
+        let config = try DeliveryKillTests.configuration(in: folder)
+        let url = origin.url("/gen/6m?seed=41&rate=1500000")
+
+        // A running offstage: the app opens and starts the download; the user force-quits it mid-way.
+        let run = try binary.launch(
+            ["run", "--quiet", "--config", config], environment: ["OFFSTAGE_CHECKPOINT_SECONDS": "0.2"])
+        #expect(try binary.run(["app", "open"]).status == 0)
+        #expect(try binary.run(["app", "download", url, "--description", "movie"]).status == 0)
+        let deadline = Date().addingTimeInterval(30)
+        while FinalisationKillTests.partBytes(in: folder.path + "/home/parts") < 1 << 20, Date() < deadline {
+            usleep(20_000)
+        }
+        let quit = try binary.run(["app", "force-quit"])
+        #expect(quit.status == 0, "\(quit.stderr)")
+        kill(run.processIdentifier, SIGTERM)
+        run.waitUntilExit()
+        #expect(folder.files(in: "home/parts").count == 1, "the partial file is kept for the resume data")
+
+        // The user opens the app; it is told −999 with resume data, and killed right after acknowledging it.
+        #expect(try binary.run(["app", "open"]).status == 0)
+        let killed = try binary.run(
+            ["run", "--until-idle", "--quiet", "--config", config],
+            environment: ["OFFSTAGE_KILL_POINT": "deliver-after-ack"])
+        #expect(killed.status == 128 + SIGKILL, "\(killed.stderr)")
+
+        // Next launch: only the registry knows the resume data; the app continues from it.
+        #expect(try binary.run(["app", "open"]).status == 0)
+        let again = try binary.run(["run", "--until-idle", "--quiet", "--config", config])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(
+            try SHA256.hexDigest(ofFile: folder.path + "/home/Documents/6m")
+                == GeneratedContent.sha256Hex(size: 6 << 20, seed: 41))
+        let ranged = origin.server.requestLog().filter { $0.range != nil }
+        #expect(ranged.count == 1, "one resumed request: \(origin.server.requestLog())")
+
+        let events = try binary.run(["events", "--limit", "100000"]).stdout
+        #expect(
+            events.contains("failed-with-resume-data → recreate-from-resume-data: the app kept resume data at byte"))
+        #expect(events.contains("downloadTask(withResumeData:)"))
+        let app = try binary.run(["app", "--json", "--config", config]).stdout
+        #expect(app.contains("\"delivered\" : 1"))
+    }
+}
