@@ -128,8 +128,9 @@ struct AppStatus: Encodable {
                 + "\(registry.failed) failed, \(registry.lost) lost")
         for record in registry.records {
             let detail = record.note.map { ": \($0)" } ?? ""
+            // Notes carry server text (error reasons): escaped like every other line that reaches a terminal.
             lines.append(
-                "  \"\(TransferDaemon.printable(record.taskDescription))\" \(record.kind) \(record.status)\(detail)")
+                TransferDaemon.printable("  \"\(record.taskDescription)\" \(record.kind) \(record.status)\(detail)"))
         }
         return lines.joined(separator: "\n")
     }

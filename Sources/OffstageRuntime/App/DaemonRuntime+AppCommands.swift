@@ -9,8 +9,10 @@ extension DaemonRuntime {
         guard case .app(let request) = command else { return }
         guard let host = appHost else { return try refuseForNoApp(id) }
         if let event = request.lifecycleEvent {
+            let before = host.lifecycle.state
             try handleApp(event, commandID: id)
-            try forwardToScheduler(request)
+            // A refused gesture changes nothing, for the scheduler either.
+            if appHost?.lifecycle.state != before { try forwardToScheduler(request) }
             return
         }
         switch request {
@@ -60,12 +62,14 @@ extension DaemonRuntime {
         }
     }
 
-    /// The scheduler hears of the user opening and leaving the app too (the budget grows with use).
+    /// The scheduler hears of the user opening, leaving and swiping away the app, and of its termination, too.
     private func forwardToScheduler(_ request: AppRequest) throws {
         guard host != nil else { return }
         switch request {
         case .open: try executeSchedulerCommand(.appOpened, id: nil)
         case .home, .lock: try executeSchedulerCommand(.appBackgrounded, id: nil)
+        case .forceQuit: try handleScheduler(.userSwipedAppAway)
+        case .kill(let reason): try handleScheduler(.appTerminated(reason: reason))
         default: break
         }
     }
