@@ -11,10 +11,14 @@ enum LogFormat {
         return formatter
     }()
 
+    /// The width of the kind column: the longest kind, so none is cut.
+    static let kindWidth = LogKind.allCases.map(\.rawValue.count).max() ?? 18
+
     /// `14:02:10 retry-scheduled  task 7  HTTP 503; attempt 1 of 8; next in 1.3 s` (server text escaped).
     static func line(_ entry: LogEntry) -> String {
         let reason = entry.reason.isEmpty ? "" : "  " + TransferDaemon.printable(entry.reason)
-        return "\(clock.string(from: entry.time)) \(ByteFormat.pad(entry.kind.rawValue, 18)) \(entry.subject)\(reason)"
+        return
+            "\(clock.string(from: entry.time)) \(ByteFormat.pad(entry.kind.rawValue, kindWidth)) \(entry.subject)\(reason)"
     }
 
     /// One entry of `events --json`: time (ISO 8601 UTC with milliseconds), kind, subject, reason.
