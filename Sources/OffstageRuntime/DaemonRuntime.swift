@@ -48,16 +48,14 @@ public final class DaemonRuntime {
     ///
     /// - Throws: a store error (e.g. a full disk) after stopping the engine; nothing durable is lost.
     public func run() throws -> RunOutcome {
+        try start()
+        defer { engine?.shutdown() }
         do {
-            try start()
-            defer { engine?.shutdown() }
-            do {
-                return try loop()
-            } catch {
-                stopAllHandlerWork()
-                stopEngine()
-                throw error
-            }
+            return try loop()
+        } catch {
+            stopAllHandlerWork()
+            stopEngine()
+            throw error
         }
     }
 
