@@ -29,6 +29,12 @@ enum AppCommand {
             request = .upload(
                 path: try InputValidation.readableFile(rest[0]), url: try InputValidation.storableURL(rest[1]),
                 taskDescription: args.value("--description"))
+        case "try":
+            try expect(2, "a call (completion-handler, upload-from-memory, data-task) and a URL")
+            guard let call = RestrictedCall(rawValue: rest[0]) else {
+                throw CLIError.usage("no call \(rest[0]); known: completion-handler, upload-from-memory, data-task")
+            }
+            request = .tryCall(call, url: try InputValidation.storableURL(rest[1]))
         case "mistake":
             try expect(2, "a mistake name and on or off")
             guard AppMistakes.names.contains(where: { $0.name == rest[0] }) else {
@@ -42,9 +48,9 @@ enum AppCommand {
         default:
             throw CLIError.usage(
                 "unknown app command \(verb): open, background, lock, kill, force-quit, relaunch, download, upload, "
-                    + "mistake, or none (the status)")
+                    + "try, mistake, or none (the status)")
         }
-        if !["download", "upload", "mistake"].contains(verb) { try expect(0, "no arguments") }
+        if !["download", "upload", "mistake", "try"].contains(verb) { try expect(0, "no arguments") }
         let id = try context.enqueue(.app(request))
         try TaskControlCommand.report(id: id, verb: done(verb), subject: subject(request), context: context)
     }
@@ -73,6 +79,7 @@ enum AppCommand {
         case "force-quit": "force-quit"
         case "relaunch": "relaunch requested for"
         case "download", "upload": "created"
+        case "try": "made"
         default: "switched"
         }
     }
@@ -82,6 +89,7 @@ enum AppCommand {
         case .download(_, let description), .upload(_, _, let description):
             description.map { "a task \"\($0)\" in the app's session" } ?? "a task in the app's session"
         case .setMistake(let name, let on): "\(name) \(on ? "on" : "off")"
+        case .tryCall(let call, _): "\(call.rawValue) call in the app's session"
         default: "the app"
         }
     }

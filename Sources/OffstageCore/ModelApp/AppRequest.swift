@@ -18,6 +18,8 @@ public enum AppRequest: Codable, Sendable, Equatable {
     case upload(path: String, url: String, taskDescription: String?)
     /// Switches an app mistake on or off at run time (see `AppMistakes.names`).
     case setMistake(name: String, on: Bool)
+    /// The running app makes a call background sessions restrict, to see how the platform answers.
+    case tryCall(RestrictedCall, url: String)
 
     /// The life-cycle event the request stands for (nil: the request is the app's own call, or a switch).
     public var lifecycleEvent: AppLifecycleEvent? {
@@ -27,7 +29,17 @@ public enum AppRequest: Codable, Sendable, Equatable {
         case .lock: .userLockedDevice
         case .kill(let reason): .systemTerminated(reason: reason)
         case .forceQuit: .userForceQuit
-        case .relaunch, .download, .upload, .setMistake: nil
+        case .relaunch, .download, .upload, .setMistake, .tryCall: nil
         }
     }
+}
+
+/// Calls a background session refuses or cuts short, as `offstage app try NAME URL` makes them.
+public enum RestrictedCall: String, Codable, Sendable, CaseIterable {
+    /// `downloadTask(with:completionHandler:)`: refused, "Completion handler blocks are not supported…".
+    case completionHandler = "completion-handler"
+    /// `uploadTask(with:from: Data)`: refused, uploads from memory are not supported.
+    case uploadFromMemory = "upload-from-memory"
+    /// `dataTask(with:)`: allowed while the app runs, disconnected with −997 when the app is suspended.
+    case dataTask = "data-task"
 }

@@ -70,8 +70,10 @@ extension DaemonRuntime {
             break
         case .launchAppInForeground, .launchAppInBackground:
             appHost?.process = AppProcess()
-        case .resumeAppInBackground, .suspendApp:
+        case .resumeAppInBackground:
             break
+        case .suspendApp:
+            try disconnectDataTasks()
         case .callDelegate(.didFinishLaunching):
             try appDidFinishLaunching()
         case .callDelegate(.didEnterBackground):

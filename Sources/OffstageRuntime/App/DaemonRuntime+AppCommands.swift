@@ -57,6 +57,8 @@ extension DaemonRuntime {
                 time: time.now(), kind: .appMistake, subject: "app",
                 reason: on ? "\(name) switched on: \(effect)" : "\(name) switched off")
             try commitApp(AppChanges(state: appHost?.stored, log: [line]), commandID: id)
+        case .tryCall(let call, let url):
+            try tryRestrictedCall(call, url: url, commandID: id)
         case .open, .home, .lock, .kill, .forceQuit:
             break
         }
@@ -88,9 +90,7 @@ extension DaemonRuntime {
                 refusals: ["the app runs no code (\(phase)): open it first (offstage app open)"])
         }
         let session = host.session
-        if process.sessions.sessions[session] == nil {
-            _ = try? process.sessions.makeSession(configuration: sessionConfiguration(), now: time.now())
-        }
+        ensureSession(in: &process)
         let next = (daemon.tasks.values.filter { $0.session == session }.map(\.taskIdentifier).max() ?? 0) + 1
         let label = description ?? "task-\(commandID)"
         let named = host.mistakes.omitsTaskDescription ? nil : label
@@ -116,6 +116,7 @@ extension DaemonRuntime {
         for case .commit(let c) in actions { transfers = c }
         var task = submitted.task
         task.taskDescription = named
+        task.taskIdentifier = daemon.tasks[commandID]?.taskIdentifier ?? task.taskIdentifier
         let record = AppRecord(task: task, session: session)
         if record == nil { process.unnamedTasks[commandID] = label }
         appHost?.process = process
@@ -128,6 +129,12 @@ extension DaemonRuntime {
             AppChanges(upserts: record.map { [$0] } ?? [], log: [line]), transfers: transfers, commandID: commandID)
         if let record { appHost?.registry.upsert(record) }
         try performAfterCommit(actions)
+    }
+
+    /// The app makes its background session when it has none yet (it skipped recreating it at launch).
+    func ensureSession(in process: inout AppProcess) {
+        guard let session = appHost?.session, process.sessions.sessions[session] == nil else { return }
+        _ = try? process.sessions.makeSession(configuration: sessionConfiguration(), now: time.now())
     }
 
     /// The configuration the app's background session is made with (the system's stored one when it has it).

@@ -86,3 +86,37 @@ struct AppMistakeTests {
         #expect(try scenario.record("photo-1")?.status == .inFlight)
     }
 }
+
+/// Calls a background session restricts, made by the running app.
+@Suite("App: restricted calls")
+struct RestrictedCallTests {
+    @Test("a completion-handler convenience and an upload from memory are refused with Apple's text")
+    func refusals() throws {
+        let scenario = try AppScenario()
+        try scenario.app(.open)
+        let convenience = try scenario.app(.tryCall(.completionHandler, url: scenario.origin.url("/gen/1k")))
+        #expect(convenience.status == .refused)
+        #expect(
+            convenience.result
+                == "Completion handler blocks are not supported in background sessions. Use a delegate instead.")
+        let memory = try scenario.app(.tryCall(.uploadFromMemory, url: scenario.origin.url("/upload/x")))
+        #expect(memory.status == .refused)
+        #expect(memory.result == "Upload tasks from NSData are not supported in background sessions")
+        #expect(try scenario.reasons(.appSession).count == 2)
+    }
+
+    @Test("a data task runs while the app runs and is disconnected with −997 when the app is suspended")
+    func dataTaskDisconnected() throws {
+        let scenario = try AppScenario { $0.backgroundWorkSeconds = 0 }
+        try scenario.app(.open)
+        #expect(try scenario.app(.tryCall(.dataTask, url: scenario.origin.url("/gen/1k"))).status == .done)
+        try scenario.app(.home)
+        #expect(try !scenario.logged(.appDelegate, "-997"))
+        try scenario.advance(6)
+        #expect(try scenario.appState().lifecycle.phase == .suspended)
+        #expect(try scenario.logged(.appDelegate, "didCompleteWithError data task 1: error -997"))
+        let refused = try scenario.app(.tryCall(.dataTask, url: scenario.origin.url("/gen/1k")))
+        #expect(refused.status == .refused)
+        #expect(refused.result?.contains("runs no code (suspended)") == true)
+    }
+}
