@@ -30,11 +30,12 @@ enum AppCommand {
                 path: try InputValidation.readableFile(rest[0]), url: try InputValidation.storableURL(rest[1]),
                 taskDescription: args.value("--description"))
         case "try":
-            try expect(2, "a call (completion-handler, upload-from-memory, data-task) and a URL")
-            guard let call = RestrictedCall(rawValue: rest[0]) else {
-                throw CLIError.usage("no call \(rest[0]); known: completion-handler, upload-from-memory, data-task")
+            let known = "completion-handler URL, upload-from-memory URL, data-task URL, session-again"
+            guard let name = rest.first, let call = RestrictedCall(rawValue: name) else {
+                throw CLIError.usage("offstage app try takes a call: \(known)")
             }
-            request = .tryCall(call, url: try InputValidation.storableURL(rest[1]))
+            try expect(call == .sessionAgain ? 1 : 2, call == .sessionAgain ? "no URL" : "the call and a URL")
+            request = .tryCall(call, url: call == .sessionAgain ? "" : try InputValidation.storableURL(rest[1]))
         case "mistake":
             try expect(2, "a mistake name and on or off")
             guard AppMistakes.names.contains(where: { $0.name == rest[0] }) else {

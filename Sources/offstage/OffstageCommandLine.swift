@@ -24,7 +24,7 @@ enum OffstageCommandLine {
           app open|background|lock|kill [--reason R]|force-quit|relaunch   the user or the system acts on the app
           app download URL [--description D] | upload FILE URL [--description D]   the running app starts a transfer
           app mistake NAME on|off      switch an app mistake (no-completion-handler, async-file-move, …)
-          app try completion-handler|upload-from-memory|data-task URL   a call background sessions restrict
+          app try completion-handler|upload-from-memory|data-task URL | app try session-again   a call background sessions restrict
           simulate --days N --usage rare|weekly|daily|heavy [--seed S] [--json] [--hourly]
           origin [--port P] [--rate R] [--root DIR] [--host H]   the local test origin
           demo [--scenario transfers|relaunch] [--headless]   a scripted demo against the local origin (no network)

@@ -42,4 +42,7 @@ public enum RestrictedCall: String, Codable, Sendable, CaseIterable {
     case uploadFromMemory = "upload-from-memory"
     /// `dataTask(with:)`: allowed while the app runs, disconnected with −997 when the app is suspended.
     case dataTask = "data-task"
+    /// `URLSession(configuration: .background(withIdentifier:))` again with the live identifier: the existing
+    /// session comes back, with Apple's warning.
+    case sessionAgain = "session-again"
 }

@@ -15,6 +15,10 @@ extension DaemonRuntime {
         }
         ensureSession(in: &process)
         let session = host.session
+        if call == .sessionAgain {
+            let creation = try? process.sessions.makeSession(configuration: sessionConfiguration(), now: time.now())
+            return try commitApp(AppChanges(log: creation?.log ?? []), commandID: commandID)
+        }
         let shown = URLCredentials.masked(url)
         let created: SessionTask?
         do {
@@ -25,6 +29,8 @@ extension DaemonRuntime {
                     return nil
                 case .uploadFromMemory:
                     _ = try s.uploadTask(with: url, from: Array("in memory".utf8))
+                    return nil
+                case .sessionAgain:
                     return nil
                 case .dataTask:
                     let task = try s.dataTask(with: url, appIsSuspended: false)

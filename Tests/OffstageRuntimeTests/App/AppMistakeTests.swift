@@ -103,6 +103,10 @@ struct RestrictedCallTests {
         #expect(memory.status == .refused)
         #expect(memory.result == "Upload tasks from NSData are not supported in background sessions")
         #expect(try scenario.reasons(.appSession).count == 2)
+        #expect(try scenario.app(.tryCall(.sessionAgain, url: scenario.origin.url("/"))).status == .done)
+        #expect(
+            try scenario.logged(
+                .appSession, "A background URLSession with identifier com.example.offstage.background already exists!"))
     }
 
     @Test("a data task runs while the app runs and is disconnected with −997 when the app is suspended")
