@@ -82,4 +82,16 @@ struct ForceQuitAndRebootTests {
         #expect(try scenario.record("movie")?.status == .delivered)
         #expect(scenario.digest("2097152") == AppScenario.expected(size: 2_097_152, seed: 3))
     }
+
+    @Test("a real reboot restarts the monotonic clock: a relaunch delay measured on the old clock is over")
+    func monotonicClockRestart() throws {
+        let scenario = try AppScenario()
+        try RelaunchDeliveryTests.killDuringDownload(scenario)
+        try scenario.wait { $0.allSatisfy { $0.state == .completed } }
+        try scenario.runtime.settle()
+        #expect(try scenario.appState().lifecycle.limiter.delay == 60)
+        scenario.clock.advance(by: -100_000)
+        try scenario.restart()
+        #expect(try scenario.appState().lifecycle.limiter.delay == 0)
+    }
 }
