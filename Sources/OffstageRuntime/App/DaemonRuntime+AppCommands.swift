@@ -112,8 +112,6 @@ extension DaemonRuntime {
         }
         let actions = daemon.handle(
             .addRequested(id: commandID, spec: spec, defaultDirectory: home.documentsDirectory), now: time.now())
-        var transfers = StoreChanges()
-        for case .commit(let c) in actions { transfers = c }
         var task = submitted.task
         task.taskDescription = named
         task.taskIdentifier = daemon.tasks[commandID]?.taskIdentifier ?? task.taskIdentifier
@@ -125,10 +123,7 @@ extension DaemonRuntime {
             time: time.now(), kind: .appTask, subject: "task \(commandID)",
             reason: named.map { "\(what), taskDescription \"\($0)\", resumed" }
                 ?? "\(what), resumed without a taskDescription (app mistake): no registry record")
-        try commitApp(
-            AppChanges(upserts: record.map { [$0] } ?? [], log: [line]), transfers: transfers, commandID: commandID)
-        if let record { appHost?.registry.upsert(record) }
-        try performAfterCommit(actions)
+        try ack(actions, app: AppChanges(upserts: record.map { [$0] } ?? [], log: [line]), commandID: commandID)
     }
 
     /// The app makes its background session when it has none yet (it skipped recreating it at launch).

@@ -165,11 +165,12 @@ extension DaemonRuntime {
             reason: "\"\(record.taskDescription)\" \(record.status.rawValue)\(note)")
     }
 
-    /// Commits the daemon's change with the app's in one transaction, then performs the daemon's other actions.
-    func ack(_ actions: [DaemonAction], app: AppChanges) throws {
+    /// Commits the daemon's change with the app's in one transaction (completing the command when there is
+    /// one), keeps the app's registry in step, then performs the daemon's other actions.
+    func ack(_ actions: [DaemonAction], app: AppChanges, commandID: Int64? = nil) throws {
         var transfers = StoreChanges()
         for case .commit(let c) in actions { transfers = c }
-        try commitApp(app, transfers: transfers)
+        try commitApp(app, transfers: transfers, commandID: commandID)
         for record in app.upserts { appHost?.registry.upsert(record) }
         for key in app.removals { appHost?.registry.remove(key) }
         try performAfterCommit(actions)

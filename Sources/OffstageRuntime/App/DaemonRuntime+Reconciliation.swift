@@ -147,23 +147,19 @@ extension DaemonRuntime {
             kind: record.kind == .upload ? .upload : .download, url: record.url, session: record.session)
         spec.taskDescription = record.taskDescription
         spec.uploadPath = record.uploadPath
-        if record.kind == .upload { spec.method = "PUT" }
         let id = try store.enqueue(.add(spec), now: time.now())
         let actions = daemon.handle(
             .addRequested(id: id, spec: spec, defaultDirectory: home.documentsDirectory), now: time.now())
-        var transfers = StoreChanges()
-        for case .commit(let c) in actions { transfers = c }
         var updated = record
         updated.status = .inFlight
         updated.resumeData = nil
         updated.note = "re-enqueued: \(why)"
         updated.lastTaskIdentifier = daemon.tasks[id]?.taskIdentifier
-        try commitApp(
-            AppChanges(
+        try ack(
+            actions,
+            app: AppChanges(
                 upserts: [updated], log: [appTaskLine(id, "re-enqueued \"\(record.taskDescription)\": \(why)")]),
-            transfers: transfers, commandID: id)
-        appHost?.registry.upsert(updated)
-        try performAfterCommit(actions)
+            commandID: id)
     }
 
     /// An `app-task` event-log line about a daemon task.
