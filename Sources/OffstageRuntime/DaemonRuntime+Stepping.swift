@@ -25,11 +25,6 @@ extension DaemonRuntime {
         }
     }
 
-    /// Whether a finished download of a session no app hosts here waits for its finalisation.
-    private var hasDeliveryWork: Bool {
-        daemon.tasks.values.contains { $0.state == .finishing && !daemon.appSessions.contains($0.session) }
-    }
-
     /// Runs one turn without waiting: the inbox, due timers, and the events the engine posted so far.
     public func runOneTurn() throws {
         lastInboxPoll = .distantPast

@@ -163,10 +163,12 @@ public final class DaemonRuntime {
     /// Deliveries to the model app wait for the app, which may be away for good (force-quit): they count as work
     /// only through `appIsBusy()`.
     var hasSystemWork: Bool {
-        daemon.tasks.values.contains {
-            [.queued, .running, .retrying].contains($0.state)
-                || ($0.state == .finishing && !daemon.appSessions.contains($0.session))
-        }
+        hasDeliveryWork || daemon.tasks.values.contains { [.queued, .running, .retrying].contains($0.state) }
+    }
+
+    /// Whether a finished download of a session no app hosts here waits for its finalisation.
+    var hasDeliveryWork: Bool {
+        daemon.tasks.values.contains { $0.state == .finishing && !daemon.appSessions.contains($0.session) }
     }
 
     /// Calls `onTick` when the interval has passed (or when forced).
