@@ -113,11 +113,15 @@ extension AppLifecycle {
     }
 
     /// The offstage process restarted, modelled as a device reboot: the app is not running (in every phase), the
-    /// force-quit mark and the limiter survive, delayed relaunches are dropped, and transfers follow the policy.
+    /// force-quit mark and the limiter survive (unless its delay was measured on a steady clock that restarted),
+    /// delayed relaunches are dropped, and transfers follow the policy.
     mutating func reboot(in t: inout AppLifecycleTransition) {
         let from = state.phase
         if from.hasProcess { endProcess(.reboot) }
         state.pendingRelaunches = []
+        // A real reboot restarts a monotonic steady clock: a delay ending further away than the limiter's longest
+        // one was measured on the old clock, and is over.
+        if state.limiter.remaining(at: t.steady) > state.limiter.maxDelay { state.limiter.reset() }
         let policyText: String
         switch policy.rebootPolicy {
         case .resumeTransfers:

@@ -8,14 +8,8 @@ extension DaemonRuntime {
     func startApp() throws {
         guard let setup = options.app else { return }
         let stored = try store.loadAppState()
-        var lifecycle = stored?.lifecycle
-        // The steady clock is the machine's monotonic clock: a real reboot restarts it, and a delay that would
-        // end further away than the limiter's longest one was measured on the old clock. It is over.
-        if let limiter = lifecycle?.limiter, limiter.remaining(at: setup.steadyClock()) > limiter.maxDelay {
-            lifecycle?.limiter.reset()
-        }
         appHost = AppHost(
-            setup: setup, lifecycle: AppLifecycle(policy: setup.configuration.lifecycle, state: lifecycle),
+            setup: setup, lifecycle: AppLifecycle(policy: setup.configuration.lifecycle, state: stored?.lifecycle),
             runtimeMistakes: stored?.mistakes ?? AppMistakes(), registry: try store.loadAppRegistry())
         try handleApp(.processRestarted)
     }
