@@ -3,29 +3,8 @@ import OffstageStore
 import OffstageTestSupport
 import Testing
 
-/// `offstage app …` and the relaunch demo as a user meets them.
+/// `offstage app …` and the relaunch demo as a user meets them (their input errors are in `CommandLineTests`).
 struct AppCommandLineTests {
-    @Test(arguments: [
-        (["app", "frobnicate"], "unknown app command frobnicate"),
-        (["app", "mistake", "bogus", "on"], "no app mistake bogus"),
-        (["app", "mistake", "async-file-move", "maybe"], "takes on or off"),
-        (["app", "download"], "takes one URL"),
-        (["app", "download", "ftp://example.com/x"], "only http and https"),
-        (["app", "download", "http://user:secret@127.0.0.1/x"], "never stored"),
-        (["app", "upload", "/nonexistent/file", "http://127.0.0.1/u"], "cannot read /nonexistent/file"),
-        (["app", "open", "now"], "takes no arguments"),
-        (["demo", "--scenario", "bogus"], "unknown demo scenario bogus"),
-    ])
-    func badInputIsOneClearLineAndExitTwo(arguments: [String], message: String) throws {
-        let folder = try TemporaryFolder("app-cli")
-        let result = try OffstageBinary(home: folder.path + "/home").run(arguments)
-        #expect(result.status == 2)
-        #expect(result.stderr.hasPrefix("offstage: "))
-        #expect(result.stderr.contains(message), "\(result.stderr)")
-        #expect(result.stderr.split(separator: "\n").count == 1)
-        #expect(!result.stderr.contains("secret"))
-    }
-
     @Test func appJSONOfAFreshHomeSaysNotRunningWithAnEmptyRegistry() throws {
         let folder = try TemporaryFolder("app-json")
         let result = try OffstageBinary(home: folder.path + "/home").run(["app", "--json"])

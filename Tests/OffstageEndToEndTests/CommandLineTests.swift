@@ -18,6 +18,15 @@ struct CommandLineTests {
         (["pause", "999"], "no task 999"),
         (["frobnicate"], "unknown command frobnicate"),
         (["device", "battery", "140"], "battery needs a level"),
+        (["app", "frobnicate"], "unknown app command frobnicate"),
+        (["app", "mistake", "bogus", "on"], "no app mistake bogus"),
+        (["app", "mistake", "async-file-move", "maybe"], "takes on or off"),
+        (["app", "download"], "takes one URL"),
+        (["app", "download", "ftp://example.com/x"], "only http and https"),
+        (["app", "download", "http://user:secret@127.0.0.1/x"], "never stored"),
+        (["app", "upload", "/nonexistent/file", "http://127.0.0.1/u"], "cannot read /nonexistent/file"),
+        (["app", "open", "now"], "takes no arguments"),
+        (["demo", "--scenario", "bogus"], "unknown demo scenario bogus"),
     ])
     func badInputIsOneClearLineAndExitTwo(arguments: [String], message: String) throws {
         let folder = try TemporaryFolder("cli")

@@ -42,7 +42,7 @@ final class AppScenario {
 
     private func makeRuntime() -> DaemonRuntime {
         var options = RuntimeOptions()
-        options.retryPolicy = RetryPolicy(baseDelay: 0.05, maxDelay: 0.5, retryAfterCap: 3, maxAttempts: 4)
+        options.retryPolicy = RuntimeHarness.fastRetries
         options.configureEngine = { $0.checkpointInterval = 0.1 }
         let clock = self.clock
         options.app = AppSetup(configuration: configuration) { clock.now().timeIntervalSince1970 }
@@ -113,22 +113,16 @@ final class AppScenario {
     func logged(_ kind: LogKind, _ text: String) throws -> Bool { try reasons(kind).contains { $0.contains(text) } }
 
     /// File names in `Documents/`.
-    func documents() -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: home.documentsDirectory)) ?? []).sorted()
-    }
+    func documents() -> [String] { RuntimeHarness.names(in: home.documentsDirectory) }
 
     /// File names in `parts/`.
-    func parts() -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: home.partsDirectory)) ?? []).sorted()
-    }
+    func parts() -> [String] { RuntimeHarness.names(in: home.partsDirectory) }
 
     /// The SHA-256 of a file in `Documents/`.
-    func digest(_ name: String) -> String? {
-        try? SHA256.hexDigest(ofFile: home.documentsDirectory + "/" + name)
-    }
+    func digest(_ name: String) -> String? { RuntimeHarness.digest(home.documentsDirectory + "/" + name) }
 
     /// The expected digest of `/gen/<size>?seed=<seed>`.
-    static func expected(size: Int64, seed: UInt64) -> String { GeneratedContent.sha256Hex(size: size, seed: seed) }
+    static func expected(size: Int64, seed: UInt64) -> String { RuntimeHarness.expected(size: size, seed: seed) }
 
     /// The number of outbox rows.
     func outboxCount() throws -> Int { try store.outbox().count }
