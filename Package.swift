@@ -28,14 +28,19 @@ let package = Package(
             dependencies: ["OffstageCore", "OffstageStore", "OffstageHTTP"],
             swiftSettings: strict
         ),
+        .target(name: "OffstageUI", dependencies: ["OffstageCore"], swiftSettings: strict),
+        .target(name: "OffstageTerminal", dependencies: ["OffstageUI", "CNCurses"], swiftSettings: strict),
         .target(
             name: "OffstageTestSupport",
-            dependencies: ["OffstageCore", "OffstageStore", "OffstageOrigin"],
+            dependencies: ["OffstageCore", "OffstageStore", "OffstageOrigin", "OffstageUI"],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "offstage",
-            dependencies: ["OffstageCore", "OffstageStore", "OffstageHTTP", "OffstageOrigin", "OffstageRuntime"],
+            dependencies: [
+                "OffstageCore", "OffstageStore", "OffstageHTTP", "OffstageOrigin", "OffstageRuntime", "OffstageUI",
+                "OffstageTerminal",
+            ],
             swiftSettings: strict
         ),
         .executableTarget(name: "offstage-bench", dependencies: ["OffstageCore", "OffstageOrigin"], swiftSettings: strict),
@@ -50,6 +55,17 @@ let package = Package(
         .testTarget(
             name: "OffstageHTTPTests",
             dependencies: ["OffstageHTTP", "OffstageOrigin", "OffstageTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "OffstageUITests",
+            dependencies: ["OffstageUI", "OffstageTestSupport"],
+            resources: [.copy("Golden")],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "OffstageTerminalTests",
+            dependencies: ["OffstageTerminal", "OffstageUI", "CNCurses"],
             swiftSettings: strict
         ),
         .testTarget(
