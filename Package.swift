@@ -31,6 +31,11 @@ let package = Package(
         .target(name: "OffstageUI", dependencies: ["OffstageCore"], swiftSettings: strict),
         .target(name: "OffstageTerminal", dependencies: ["OffstageUI", "CNCurses"], swiftSettings: strict),
         .target(
+            name: "OffstageDashboard",
+            dependencies: ["OffstageCore", "OffstageUI", "OffstageStore", "OffstageRuntime"],
+            swiftSettings: strict
+        ),
+        .target(
             name: "OffstageTestSupport",
             dependencies: ["OffstageCore", "OffstageStore", "OffstageOrigin", "OffstageUI"],
             swiftSettings: strict
@@ -39,7 +44,7 @@ let package = Package(
             name: "offstage",
             dependencies: [
                 "OffstageCore", "OffstageStore", "OffstageHTTP", "OffstageOrigin", "OffstageRuntime", "OffstageUI",
-                "OffstageTerminal",
+                "OffstageTerminal", "OffstageDashboard",
             ],
             swiftSettings: strict
         ),
@@ -61,6 +66,11 @@ let package = Package(
             name: "OffstageUITests",
             dependencies: ["OffstageUI", "OffstageTestSupport"],
             resources: [.copy("Golden")],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "OffstageDashboardTests",
+            dependencies: ["OffstageDashboard", "OffstageUI", "OffstageTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(

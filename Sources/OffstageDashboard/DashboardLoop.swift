@@ -1,0 +1,193 @@
+import Foundation
+import OffstageCore
+import OffstageUI
+import Synchronization
+
+/// The dashboard's loop: reads inputs and snapshots, runs the reducer, carries out effects, and presents at
+/// most ten frames a second, none when nothing on screen changed.
+///
+/// It owns the terminal (one thread touches it). Between two snapshots it extrapolates the clock, so countdowns
+/// move once a second without the engine publishing; bars of unknown size animate only while such a transfer runs.
+public final class DashboardLoop {
+    /// Why the loop ended.
+    public enum Exit: Equatable, Sendable {
+        /// The user pressed `q`.
+        case quit
+        /// A signal asked it to stop (SIGINT, SIGTERM, SIGHUP).
+        case signal(Int32)
+        /// The engine went away, with the reason.
+        case engineEnded(String)
+    }
+
+    /// The shortest time between two frames.
+    public static let frameInterval = 0.1
+
+    let terminal: any TerminalDevice
+    let backend: any DashboardBackend
+    let clock: any FrameClock
+    /// The dashboard's own state.
+    public private(set) var state = DashboardState()
+    /// The last snapshot received.
+    public private(set) var snapshot: Snapshot?
+    /// The demo's script while it has the controls (nil: the user has them, or there is no script).
+    public var director: DemoDirector?
+    private var receivedAt = 0.0
+    private var lastFrameAt = -Double.infinity
+    private var lastFrame: Screen?
+    private var pendingExit: Exit?
+    /// Signals caught by the terminal adapter, posted from another thread.
+    private let signals = SignalBox()
+
+    /// A loop on a terminal and a backend.
+    public init(terminal: any TerminalDevice, backend: any DashboardBackend, clock: any FrameClock = SystemFrameClock()) {
+        self.terminal = terminal
+        self.backend = backend
+        self.clock = clock
+    }
+
+    /// Tells the loop a signal arrived; safe from any thread.
+    public func post(signal: Int32) {
+        signals.post(signal)
+        terminal.wake()
+    }
+
+    /// Runs until `q`, a signal, or the engine ends.
+    public func run() -> Exit {
+        while true {
+            if let exit = step(wait: true) { return exit }
+        }
+    }
+
+    /// One pass: new snapshot, inputs (waiting for them until the next frame is due when `wait`), the script,
+    /// then a frame if one is due. Returns why the loop ends, or nil to go on.
+    @discardableResult
+    public func step(wait: Bool) -> Exit? {
+        absorbSnapshot()
+        let timeout = wait ? waitTime() : 0
+        let inputs = terminal.readInputs(timeout: timeout)
+        absorbSnapshot()
+        for input in inputs { handle(input) }
+        if let signal = signals.take() { return .signal(signal) }
+        if let exit = pendingExit { return exit }
+        if let reason = backend.ended { return .engineEnded(reason) }
+        runScript()
+        presentIfDue()
+        return nil
+    }
+
+    /// The frame the loop would draw now (for tests and `offstage render`).
+    public func currentFrame() -> Screen {
+        let view = displayedSnapshot()
+        return DashboardView.render(
+            snapshot: view, state: state, size: terminal.size, capabilities: terminal.capabilities)
+    }
+
+    private func absorbSnapshot() {
+        guard let next = backend.snapshot(newerThan: snapshot?.sequence) else { return }
+        snapshot = next
+        receivedAt = clock.seconds()
+        DashboardReducer.reconcile(state: &state, snapshot: next)
+    }
+
+    /// The snapshot with its clock carried forward to now.
+    func displayedSnapshot() -> Snapshot {
+        guard let snapshot else { return Self.placeholder }
+        let elapsed = max(0, clock.seconds() - receivedAt) * snapshot.clock.rate.factor
+        return snapshot.advanced(by: elapsed)
+    }
+
+    private func handle(_ input: TerminalInput) {
+        if director != nil, case .key = input {
+            director = nil
+            state.scriptLine = "demo script stopped: you have the controls (? for help)"
+        }
+        let view = displayedSnapshot()
+        let size = terminal.size
+        let capabilities = terminal.capabilities
+        _ = capabilities
+        let effects = DashboardReducer.handle(
+            input, state: &state, snapshot: view, visibleRows: max(1, size.height / 3),
+            hit: { [state] mouse in
+                DashboardView.hitTest(x: mouse.x, y: mouse.y, snapshot: view, state: state, size: size)
+            })
+        for effect in effects { perform(effect) }
+        if case .resize = input { terminal.invalidate() }
+        lastFrame = nil
+    }
+
+    private func perform(_ effect: DashboardEffect) {
+        switch effect {
+        case .quit:
+            pendingExit = .quit
+        case .redrawAll:
+            terminal.invalidate()
+            lastFrame = nil
+        default:
+            if let line = backend.perform(effect) { state.message = line }
+        }
+    }
+
+    private func runScript() {
+        guard var director, let view = snapshot else { return }
+        let due = director.due(at: clock.seconds(), snapshot: view)
+        for effect in due.effects {
+            if case .send = effect { _ = backend.perform(effect) } else { perform(effect) }
+        }
+        if let line = due.line { state.scriptLine = line }
+        self.director = director.isFinished ? nil : director
+        if director.isFinished { state.scriptLine = director.finishedLine }
+    }
+
+    private func presentIfDue() {
+        let now = clock.seconds()
+        guard now - lastFrameAt >= Self.frameInterval - 0.001 else { return }
+        if needsAnimation { state.animationFrame &+= 1 }
+        let frame = currentFrame()
+        guard frame != lastFrame else { return }
+        terminal.present(frame)
+        lastFrame = frame
+        lastFrameAt = now
+    }
+
+    /// Whether something on screen moves by itself: an unknown-size transfer running.
+    private var needsAnimation: Bool {
+        snapshot?.transfers.contains { $0.state == .running && $0.bytesExpected == nil } ?? false
+    }
+
+    /// How long to wait for input: until the next frame is due when something moves, else until the displayed
+    /// second changes (the header clock), else until the script's next step.
+    private func waitTime() -> Double? {
+        let now = clock.seconds()
+        let frameDue = max(0, lastFrameAt + Self.frameInterval - now)
+        if lastFrame == nil || needsAnimation { return frameDue }
+        var wait = 1.0
+        if let snapshot {
+            let rate = snapshot.clock.rate.factor
+            if rate == 0 {
+                wait = 3600
+            } else {
+                let shown = snapshot.clock.now.timeIntervalSince1970 + (now - receivedAt) * rate
+                let untilNextSecond = (1 - shown.truncatingRemainder(dividingBy: 1)) / rate
+                wait = max(frameDue, untilNextSecond + 0.005)
+            }
+        }
+        if let next = director?.nextStepAt { wait = min(wait, max(0, next - now)) }
+        return wait
+    }
+
+    /// What is shown before the first snapshot arrives.
+    static let placeholder = Snapshot(
+        clock: ClockSnapshot(now: Date(timeIntervalSince1970: 0)),
+        engine: EngineSnapshot(role: .notRunning, home: "starting…"))
+}
+
+/// Signals posted from another thread, taken by the loop.
+final class SignalBox: Sendable {
+    private let pending = Mutex<Int32?>(nil)
+
+    /// Remembers a signal (the first one wins until taken).
+    func post(_ signal: Int32) { pending.withLock { if $0 == nil { $0 = signal } } }
+
+    /// The signal posted, if any, forgetting it.
+    func take() -> Int32? { pending.withLock { value in defer { value = nil }; return value } }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import OffstageCore
+import OffstageUI
+
+/// The dashboard demo's story against the local origin: transfers of every kind, the app going home, killed by
+/// the system mid-download, relaunched to receive what finished while it was away, and a BG task expiring.
+///
+/// Times are real seconds; downloads are throttled by the origin so the story takes two to three minutes.
+public enum DemoStory {
+    /// The `taskDescription` of the app's download that outlives the app.
+    public static let episode = "episode-1"
+
+    /// The steps, with URLs on `origin` (e.g. `http://127.0.0.1:43210`) and the upload's file at `uploadPath`.
+    public static func steps(origin: String, uploadPath: String) -> [DemoStep] {
+        let setup: [DashboardEffect] = [
+            .send(.setConditions(DeviceConditions(network: .wifi, charging: false, batteryLevel: 64))),
+            .send(.app(.open)),
+            .send(.app(.download(url: origin + "/gen/24m?seed=21&rate=400000", taskDescription: episode))),
+            add("ubuntu.iso", origin + "/gen/48m?seed=22&rate=900000&drop=12000000"),
+            add("feed.json", origin + "/gen/10m?seed=23&chunked=1&rate=160000"),
+            add("busy.bin", origin + "/gen/2m?seed=24&status=503&retryAfter=12"),
+            add("photos.zip", origin + "/gen/16m?seed=25&rate=1000000", discretionary: true),
+            .send(
+                .add(
+                    TransferSpec(
+                        kind: .upload, url: origin + "/upload/backup.tar", method: "PUT",
+                        taskDescription: "backup.tar", uploadPath: uploadPath))),
+            .send(.schedule(BGTaskRequest(identifier: "com.example.refresh", kind: .appRefresh))),
+            .send(
+                .schedule(
+                    BGTaskRequest(identifier: "com.example.slow-report", kind: .processing, requiresExternalPower: true))),
+        ]
+        return [
+            DemoStep(
+                "the app opens and starts a 24 MB episode in its background session; five more transfers begin",
+                effects: setup),
+            DemoStep("the user goes to the Home screen: the app has about 30 s of background time", after: 8,
+                effects: [.send(.app(.home))]),
+            DemoStep(
+                "memory pressure: the system terminates the app mid-download; the daemon keeps downloading",
+                after: 12, effects: [.send(.app(.kill(reason: "memory pressure")))]),
+            DemoStep(
+                "the episode finishes while the app is away…", after: 2,
+                until: { snapshot in snapshot.app.phase != .notRunning }, limit: 120),
+            DemoStep(
+                "the system relaunches the app in the background: it reconciles its registry, moves the file and "
+                    + "calls its completion handler", after: 1,
+                until: { $0.app.completionHandlers.isEmpty && $0.app.phase != .background }, limit: 40),
+            DemoStep(
+                "simulate a launch of com.example.slow-report, as Apple's debugger command does", after: 4,
+                effects: [.send(.launchTask(identifier: "com.example.slow-report"))]),
+            DemoStep(
+                "simulate its expiration: the handler does not stop its work, so the watchdog kills the app "
+                    + "(0x2182bad2) and penalises the identifier", after: 6,
+                effects: [.send(.expireTask(identifier: "com.example.slow-report"))]),
+            DemoStep(
+                "the charger is plugged in: the discretionary photos.zip may start now", after: 10,
+                effects: [.send(.setConditions(DeviceConditions(network: .wifi, charging: true, batteryLevel: 64)))]),
+            DemoStep("the clock is warped ×60: earliest dates, retries and allowances come 60 times sooner", after: 8,
+                effects: [.setClockRate(.warped(60))]),
+            DemoStep("back to real time", after: 12, effects: [.setClockRate(.real)]),
+        ]
+    }
+
+    private static func add(_ name: String, _ url: String, discretionary: Bool = false) -> DashboardEffect {
+        .send(.add(TransferSpec(kind: .download, url: url, name: name, discretionary: discretionary)))
+    }
+}
