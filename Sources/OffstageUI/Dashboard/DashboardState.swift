@@ -95,6 +95,10 @@ public struct DashboardState: Equatable, Sendable {
     public var scriptLine: String?
     /// A counter that advances the indeterminate bars' animation (one step per frame with motion).
     public var animationFrame = 0
+    /// The clock's rate before `f` froze it, so unfreezing returns to it (nil: not frozen by `f`).
+    public var rateBeforeFreeze: ClockRate?
+    /// The row of the selected request when last seen, so a vanished selection falls to its neighbour.
+    public var selectedRequestRow = 0
 
     /// A fresh dashboard.
     public init() {}
