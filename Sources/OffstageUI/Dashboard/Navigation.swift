@@ -127,8 +127,8 @@ enum Navigation {
             switch target {
             case .transfer(let id):
                 state.focus = .transfers
-                let rows = DashboardRows.transfers(snapshot, filter: state.filters[.transfers])
-                if rows.contains(where: { $0.id == id }) {
+                let listed = DashboardRows.transfers(snapshot, filter: state.filters[.transfers])
+                if listed.contains(where: { $0.id == id }) {
                     state.selectedTransfer = id
                 }
             case .request(let identifier):
