@@ -26,7 +26,8 @@ import Testing
     @Test func addWithAnErrorThenFixedSendsOneAdd() {
         let snapshot = ReducerFixture.snapshot()
         var state = ReducerFixture.state(for: snapshot)
-        var effects = ReducerFixture.press([.character("a")] + ReducerFixture.typing("https://u:p@h.example/f"), &state, snapshot)
+        var effects = ReducerFixture.press(
+            [.character("a")] + ReducerFixture.typing("https://u:p@h.example/f"), &state, snapshot)
         effects += ReducerFixture.press([.enter], &state, snapshot)
         #expect(effects.isEmpty)
         guard case .prompt(let refused) = state.overlay else {
@@ -67,7 +68,8 @@ import Testing
     @Test func aPromptLineIsBounded() {
         let snapshot = ReducerFixture.snapshot()
         var state = ReducerFixture.state(for: snapshot)
-        state.overlay = .prompt(.init(purpose: .addURL, text: String(repeating: "a", count: PromptParsing.maximumLength)))
+        state.overlay = .prompt(
+            .init(purpose: .addURL, text: String(repeating: "a", count: PromptParsing.maximumLength)))
         ReducerFixture.press([.character("b")], &state, snapshot)
         #expect(state.message == "the line is full (2048 characters)")
         guard case .prompt(let prompt) = state.overlay else {
@@ -81,13 +83,19 @@ import Testing
         let snapshot = ReducerFixture.snapshot()
         var state = ReducerFixture.state(for: snapshot)
         var effects = ReducerFixture.press([.character("u"), .enter], &state, snapshot)
-        #expect(state.overlay == .prompt(.init(purpose: .upload(file: nil), error: "type the path of the file to upload")))
+        #expect(
+            state.overlay == .prompt(.init(purpose: .upload(file: nil), error: "type the path of the file to upload")))
         effects += ReducerFixture.press(ReducerFixture.typing("/tmp/r.bin") + [.enter], &state, snapshot)
         #expect(state.overlay == .prompt(.init(purpose: .upload(file: "/tmp/r.bin"))))
         effects += ReducerFixture.press(ReducerFixture.typing("ftp://x/y") + [.enter], &state, snapshot)
-        #expect(state.overlay == .prompt(.init(purpose: .upload(file: "/tmp/r.bin"), text: "ftp://x/y",
-            error: "only http and https URLs are supported, not ftp")))
-        effects += ReducerFixture.press([.control("u")] + ReducerFixture.typing("http://x/y") + [.enter], &state, snapshot)
+        #expect(
+            state.overlay
+                == .prompt(
+                    .init(
+                        purpose: .upload(file: "/tmp/r.bin"), text: "ftp://x/y",
+                        error: "only http and https URLs are supported, not ftp")))
+        effects += ReducerFixture.press(
+            [.control("u")] + ReducerFixture.typing("http://x/y") + [.enter], &state, snapshot)
         let spec = TransferSpec(kind: .upload, url: "http://x/y", method: "PUT", uploadPath: "/tmp/r.bin")
         #expect(effects == [.send(.add(spec))])
         #expect(state.message == "upload sent to the engine: /tmp/r.bin to http://x/y")
@@ -95,18 +103,38 @@ import Testing
 
     @Test(arguments: [
         ("refresh com.a", BGTaskRequest(identifier: "com.a", kind: .appRefresh)),
-        ("app-refresh com.a in 30s", BGTaskRequest(identifier: "com.a", kind: .appRefresh,
-            earliestBeginDate: ReducerFixture.now.addingTimeInterval(30))),
+        (
+            "app-refresh com.a in 30s",
+            BGTaskRequest(
+                identifier: "com.a", kind: .appRefresh,
+                earliestBeginDate: ReducerFixture.now.addingTimeInterval(30))
+        ),
         ("processing com.b", BGTaskRequest(identifier: "com.b", kind: .processing)),
-        ("processing com.b power network in 2h", BGTaskRequest(identifier: "com.b", kind: .processing,
-            earliestBeginDate: ReducerFixture.now.addingTimeInterval(7200), requiresNetworkConnectivity: true,
-            requiresExternalPower: true)),
-        ("  processing   com.b   network  ", BGTaskRequest(identifier: "com.b", kind: .processing,
-            requiresNetworkConnectivity: true)),
-        ("processing com.b in 7d", BGTaskRequest(identifier: "com.b", kind: .processing,
-            earliestBeginDate: ReducerFixture.now.addingTimeInterval(604_800))),
-        ("refresh com.a in 0", BGTaskRequest(identifier: "com.a", kind: .appRefresh,
-            earliestBeginDate: ReducerFixture.now)),
+        (
+            "processing com.b power network in 2h",
+            BGTaskRequest(
+                identifier: "com.b", kind: .processing,
+                earliestBeginDate: ReducerFixture.now.addingTimeInterval(7200), requiresNetworkConnectivity: true,
+                requiresExternalPower: true)
+        ),
+        (
+            "  processing   com.b   network  ",
+            BGTaskRequest(
+                identifier: "com.b", kind: .processing,
+                requiresNetworkConnectivity: true)
+        ),
+        (
+            "processing com.b in 7d",
+            BGTaskRequest(
+                identifier: "com.b", kind: .processing,
+                earliestBeginDate: ReducerFixture.now.addingTimeInterval(604_800))
+        ),
+        (
+            "refresh com.a in 0",
+            BGTaskRequest(
+                identifier: "com.a", kind: .appRefresh,
+                earliestBeginDate: ReducerFixture.now)
+        ),
     ])
     func scheduleTextBecomesARequest(_ text: String, _ request: BGTaskRequest) throws {
         #expect(try PromptParsing.schedule(text, now: ReducerFixture.now) == request)
@@ -128,7 +156,10 @@ import Testing
         ("refresh com.a in 1e9", "not a duration: 1e9 (use 30s, 5m, 2h or 1d)"),
         ("refresh com.a in 5x", "not a duration: 5x (use 30s, 5m, 2h or 1d)"),
         ("refresh com.a in 8d", "8d is too far ahead: at most 7 days (7d)"),
-        ("refresh com.a in 99999999999999999999999999d", "99999999999999999999999999d is too far ahead: at most 7 days (7d)"),
+        (
+            "refresh com.a in 99999999999999999999999999d",
+            "99999999999999999999999999d is too far ahead: at most 7 days (7d)"
+        ),
         ("refresh com.\u{202E}a", "a task identifier is printable text without spaces, such as com.example.refresh"),
     ])
     func badScheduleTextSaysWhatIsWrong(_ text: String, _ reason: String) {
@@ -141,8 +172,12 @@ import Testing
         let effects = ReducerFixture.press(
             [.character("s")] + ReducerFixture.typing("refresh com.a in 9d") + [.enter], &state, snapshot)
         #expect(effects.isEmpty)
-        #expect(state.overlay == .prompt(.init(purpose: .schedule, text: "refresh com.a in 9d",
-            error: "9d is too far ahead: at most 7 days (7d)")))
+        #expect(
+            state.overlay
+                == .prompt(
+                    .init(
+                        purpose: .schedule, text: "refresh com.a in 9d",
+                        error: "9d is too far ahead: at most 7 days (7d)")))
     }
 
     @Test func theFilterNarrowsTheSelectionLiveAndEscClearsIt() {

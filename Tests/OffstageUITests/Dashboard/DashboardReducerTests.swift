@@ -75,7 +75,8 @@ struct KeyScenario: Sendable, CustomTestStringConvertible {
         KeyScenario(
             label: "l", keys: [.character("l")], effects: [.send(.launchTask(identifier: "com.example.refresh"))]
         ) { _ in true },
-        KeyScenario(label: "x", keys: [.character("x")], effects: [.send(.expireTask(identifier: "com.example.sync"))]) {
+        KeyScenario(label: "x", keys: [.character("x")], effects: [.send(.expireTask(identifier: "com.example.sync"))])
+        {
             _ in true
         },
         KeyScenario(label: "o", keys: [.character("o")], effects: [.send(.app(.open))]) { _ in true },
@@ -114,28 +115,37 @@ struct KeyScenario: Sendable, CustomTestStringConvertible {
             change(&conditions)
             return .send(.setConditions(conditions))
         }
-        let onCellular = ReducerFixture.snapshot(device: DeviceSnapshot(conditions: DeviceConditions(network: .cellular)))
+        let onCellular = ReducerFixture.snapshot(
+            device: DeviceSnapshot(conditions: DeviceConditions(network: .cellular)))
         return [
             KeyScenario(
                 label: "w", keys: [.character("d"), .character("w")], snapshot: onCellular,
                 effects: [with { $0.network = .wifi }]
             ) { $0.overlay == .device },
-            KeyScenario(label: "c", keys: [.character("d"), .character("c")], effects: [with { $0.network = .cellular }]) {
+            KeyScenario(
+                label: "c", keys: [.character("d"), .character("c")], effects: [with { $0.network = .cellular }]
+            ) {
                 $0.overlay == .device
             },
-            KeyScenario(label: "o", keys: [.character("d"), .character("o")], effects: [with { $0.network = .offline }]) {
+            KeyScenario(
+                label: "o", keys: [.character("d"), .character("o")], effects: [with { $0.network = .offline }]
+            ) {
                 _ in true
             },
             KeyScenario(label: "p", keys: [.character("d"), .character("p")], effects: [with { $0.charging = false }]) {
                 _ in true
             },
-            KeyScenario(label: "b/B", keys: [.character("d"), .character("b")], effects: [with { $0.batteryLevel = 90 }]) {
+            KeyScenario(
+                label: "b/B", keys: [.character("d"), .character("b")], effects: [with { $0.batteryLevel = 90 }]
+            ) {
                 _ in true
             },
             KeyScenario(label: "b/B", keys: [.character("d"), .character("B")], effects: []) {
                 $0.message == "the battery is already full (100%)"
             },
-            KeyScenario(label: "l", keys: [.character("d"), .character("l")], effects: [with { $0.lowPowerMode = true }]) {
+            KeyScenario(
+                label: "l", keys: [.character("d"), .character("l")], effects: [with { $0.lowPowerMode = true }]
+            ) {
                 _ in true
             },
             KeyScenario(
@@ -154,10 +164,14 @@ struct KeyScenario: Sendable, CustomTestStringConvertible {
         KeyScenario(label: "text", keys: [.character("a")] + ReducerFixture.typing("q?x"), effects: []) {
             $0.overlay == .prompt(.init(purpose: .addURL, text: "q?x"))
         },
-        KeyScenario(label: "Backspace", keys: [.character("a")] + ReducerFixture.typing("ab") + [.backspace], effects: []) {
+        KeyScenario(
+            label: "Backspace", keys: [.character("a")] + ReducerFixture.typing("ab") + [.backspace], effects: []
+        ) {
             $0.overlay == .prompt(.init(purpose: .addURL, text: "a"))
         },
-        KeyScenario(label: "Ctrl-U", keys: [.character("s")] + ReducerFixture.typing("ab") + [.control("u")], effects: []) {
+        KeyScenario(
+            label: "Ctrl-U", keys: [.character("s")] + ReducerFixture.typing("ab") + [.control("u")], effects: []
+        ) {
             $0.overlay == .prompt(.init(purpose: .schedule, text: ""))
         },
         KeyScenario(label: "Enter", keys: [.character("a"), .enter], effects: []) {

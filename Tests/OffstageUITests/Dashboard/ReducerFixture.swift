@@ -9,14 +9,18 @@ enum ReducerFixture {
 
     /// Five transfers in id order, one of each interesting state.
     static let transfers: [TransferSnapshot] = [
-        TransferSnapshot(id: 1, name: "ubuntu.iso", url: "https://example.com/ubuntu.iso", state: .running, status: .running),
-        TransferSnapshot(id: 2, name: "feed.json", url: "https://example.com/feed.json", state: .paused, status: .paused(nil)),
-        TransferSnapshot(id: 3, name: "done.bin", url: "https://example.com/done.bin", state: .completed, status: .completed),
+        TransferSnapshot(
+            id: 1, name: "ubuntu.iso", url: "https://example.com/ubuntu.iso", state: .running, status: .running),
+        TransferSnapshot(
+            id: 2, name: "feed.json", url: "https://example.com/feed.json", state: .paused, status: .paused(nil)),
+        TransferSnapshot(
+            id: 3, name: "done.bin", url: "https://example.com/done.bin", state: .completed, status: .completed),
         TransferSnapshot(
             id: 4, name: "backup.tar", kind: .upload, url: "https://upload.example.org/backup.tar", state: .queued,
             status: .waiting("discretionary")),
         TransferSnapshot(
-            id: 5, name: "broken.zip", url: "https://example.com/broken.zip", state: .failed, status: .failed("HTTP 500")),
+            id: 5, name: "broken.zip", url: "https://example.com/broken.zip", state: .failed,
+            status: .failed("HTTP 500")),
     ]
 
     /// Two pending requests, then one running task.
@@ -43,8 +47,10 @@ enum ReducerFixture {
     /// The fixture snapshot: app in the background with a delivery waiting, a deadline a minute ahead.
     static func snapshot(
         transfers: [TransferSnapshot] = transfers, requests: [RequestSnapshot] = requests,
-        running: [RunningTaskSnapshot] = [running], app: AppSnapshot = AppSnapshot(phase: .background, waitingDeliveries: 1),
-        device: DeviceSnapshot = DeviceSnapshot(), rate: ClockRate = .real, nextDeadline: Date? = now.addingTimeInterval(60)
+        running: [RunningTaskSnapshot] = [running],
+        app: AppSnapshot = AppSnapshot(phase: .background, waitingDeliveries: 1),
+        device: DeviceSnapshot = DeviceSnapshot(), rate: ClockRate = .real,
+        nextDeadline: Date? = now.addingTimeInterval(60)
     ) -> Snapshot {
         Snapshot(
             clock: ClockSnapshot(now: now, rate: rate, nextDeadline: nextDeadline),
