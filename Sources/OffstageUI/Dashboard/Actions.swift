@@ -44,24 +44,27 @@ enum Actions {
         }
     }
 
-    /// `l`: simulates the launch of the selected pending request, or of the first one when none is selected.
+    /// `l`: simulates the launch of the selected pending request; when the selection is not a pending request (a
+    /// running task, or nothing), of the first pending request whose task is not running.
     static func launch(state: inout DashboardState, snapshot: Snapshot) -> [DashboardEffect] {
         let running = Set(snapshot.runningTasks.map(\.identifier))
-        if let selected = state.selectedRequest, running.contains(selected) {
-            state.message = "\(TransferDaemon.printable(selected)) is already running: x expires it"
-            return []
-        }
         let pending = snapshot.requests.map(\.id)
-        guard let identifier = state.selectedRequest.flatMap({ pending.contains($0) ? $0 : nil }) ?? pending.first
-        else {
+        if let selected = state.selectedRequest, pending.contains(selected) {
+            guard !running.contains(selected) else {
+                state.message = "\(TransferDaemon.printable(selected)) is already running: x expires it"
+                return []
+            }
+            return send(.launchTask(identifier: selected), state: &state)
+        }
+        guard !pending.isEmpty else {
             state.message = "no BG task request to launch: press s to schedule one"
             return []
         }
-        guard !running.contains(identifier) else {
-            state.message = "\(TransferDaemon.printable(identifier)) is already running: x expires it"
+        guard let first = pending.first(where: { !running.contains($0) }) else {
+            state.message = "every pending request's task is already running: x expires one"
             return []
         }
-        return send(.launchTask(identifier: identifier), state: &state)
+        return send(.launchTask(identifier: first), state: &state)
     }
 
     /// `x`: simulates the expiration of the selected running task, or of the only one running.
@@ -122,7 +125,15 @@ enum Actions {
             let question = "Force-quit the app, as a swipe in the app switcher does? y/n"
             state.overlay = .confirm(.init(question: question, effect: .send(.app(.forceQuit))))
             return []
-        default: return send(.app(.relaunch), state: &state)
+        default:
+            let effects = send(.app(.relaunch), state: &state)
+            let wait = app.relaunchAvailableIn
+            if wait > 0, wait.isFinite, wait < 1e9 {
+                state.message =
+                    "background relaunch sent to the engine: the rate limiter holds it for "
+                    + DurationText.short(wait)
+            }
+            return effects
         }
     }
 

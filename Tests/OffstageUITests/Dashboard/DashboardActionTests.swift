@@ -76,8 +76,25 @@ import Testing
             ])
         #expect(state.message == "simulated launch sent to the engine: com.example.maintenance")
         state.selectedRequest = "com.example.sync"
+        #expect(
+            ReducerFixture.press([.character("l")], &state, snapshot)
+                == [.send(.launchTask(identifier: "com.example.refresh"))],
+            "a running task selected: the first pending request")
+        snapshot.runningTasks.append(
+            RunningTaskSnapshot(
+                identifier: "com.example.refresh", kind: .appRefresh, launchedAt: ReducerFixture.now, expiresIn: 20,
+                deadlineIn: 30))
+        #expect(
+            ReducerFixture.press([.character("l")], &state, snapshot)
+                == [.send(.launchTask(identifier: "com.example.maintenance"))],
+            "the first pending request whose task is not running")
+        state.selectedRequest = "com.example.refresh"
         #expect(ReducerFixture.press([.character("l")], &state, snapshot).isEmpty)
-        #expect(state.message == "com.example.sync is already running: x expires it")
+        #expect(state.message == "com.example.refresh is already running: x expires it")
+        snapshot.requests.removeLast()
+        state.selectedRequest = "com.example.sync"
+        #expect(ReducerFixture.press([.character("l")], &state, snapshot).isEmpty)
+        #expect(state.message == "every pending request's task is already running: x expires one")
         snapshot.requests = []
         snapshot.runningTasks = []
         state = ReducerFixture.state(for: snapshot)
@@ -140,6 +157,10 @@ import Testing
         (
             "r", AppSnapshot(phase: .notRunning, waitingDeliveries: 1), [.send(.app(.relaunch))],
             "background relaunch sent to the engine"
+        ),
+        (
+            "r", AppSnapshot(phase: .suspended, relaunchAvailableIn: 90, waitingDeliveries: 1),
+            [.send(.app(.relaunch))], "background relaunch sent to the engine: the rate limiter holds it for 2 min"
         ),
     ])
     func appKeysSendOrSayWhyNot(_ key: Character, _ app: AppSnapshot, _ effects: [DashboardEffect], _ message: String) {
