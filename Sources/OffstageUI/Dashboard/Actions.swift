@@ -24,7 +24,7 @@ enum Actions {
             state.message = "task \(transfer.id) is \(transfer.state.rawValue): nothing to pause"
             return []
         }
-        return send(command, state: &state)
+        return send(command, state: &state, snapshot: snapshot)
     }
 
     /// `c`: asks before cancelling the selected transfer, unless it has finished.
@@ -54,7 +54,7 @@ enum Actions {
                 state.message = "\(TransferDaemon.printable(selected)) is already running: x expires it"
                 return []
             }
-            return send(.launchTask(identifier: selected), state: &state)
+            return send(.launchTask(identifier: selected), state: &state, snapshot: snapshot)
         }
         guard !pending.isEmpty else {
             state.message = "no BG task request to launch: press s to schedule one"
@@ -64,7 +64,7 @@ enum Actions {
             state.message = "every pending request's task is already running: x expires one"
             return []
         }
-        return send(.launchTask(identifier: first), state: &state)
+        return send(.launchTask(identifier: first), state: &state, snapshot: snapshot)
     }
 
     /// `x`: simulates the expiration of the selected running task, or of the only one running.
@@ -87,7 +87,7 @@ enum Actions {
             state.message = "the expiration handler of \(TransferDaemon.printable(task.identifier)) was already called"
             return []
         }
-        return send(.expireTask(identifier: task.identifier), state: &state)
+        return send(.expireTask(identifier: task.identifier), state: &state, snapshot: snapshot)
     }
 
     /// `o`, `h`, `t`, `K`, `r`: the user's gestures and the system's decisions about the model app.
@@ -118,15 +118,15 @@ enum Actions {
             return []
         }
         switch key {
-        case "o": return send(.app(.open), state: &state)
-        case "h": return send(.app(.home), state: &state)
-        case "t": return send(.app(.kill(reason: "memory pressure")), state: &state)
+        case "o": return send(.app(.open), state: &state, snapshot: snapshot)
+        case "h": return send(.app(.home), state: &state, snapshot: snapshot)
+        case "t": return send(.app(.kill(reason: "memory pressure")), state: &state, snapshot: snapshot)
         case "K":
             let question = "Force-quit the app, as a swipe in the app switcher does? y/n"
             state.overlay = .confirm(.init(question: question, effect: .send(.app(.forceQuit))))
             return []
         default:
-            let effects = send(.app(.relaunch), state: &state)
+            let effects = send(.app(.relaunch), state: &state, snapshot: snapshot)
             let wait = app.relaunchAvailableIn
             if wait > 0, wait.isFinite, wait < 1e9 {
                 state.message =
@@ -175,8 +175,8 @@ enum Actions {
     }
 
     /// Sends a command and says so on the key bar.
-    static func send(_ command: DaemonCommand, state: inout DashboardState) -> [DashboardEffect] {
-        state.message = SentMessage.of(command)
+    static func send(_ command: DaemonCommand, state: inout DashboardState, snapshot: Snapshot) -> [DashboardEffect] {
+        state.message = SentMessage.of(command, role: snapshot.engine.role)
         return [.send(command)]
     }
 }

@@ -51,7 +51,7 @@ public enum DashboardReducer {
         case .prompt(let prompt):
             return PromptInput.key(key, prompt: prompt, state: &state, snapshot: snapshot)
         case .confirm(let confirmation):
-            return confirmKey(key, confirmation, state: &state)
+            return confirmKey(key, confirmation, state: &state, snapshot: snapshot)
         case .device:
             return DeviceMenu.key(key, state: &state, snapshot: snapshot)
         }
@@ -142,13 +142,15 @@ public enum DashboardReducer {
     }
 
     /// A key while a destructive action waits: `y` does it, `n` or Esc do not.
-    static func confirmKey(_ key: Key, _ confirmation: DashboardState.Confirmation, state: inout DashboardState)
-        -> [DashboardEffect]
-    {
+    static func confirmKey(
+        _ key: Key, _ confirmation: DashboardState.Confirmation, state: inout DashboardState, snapshot: Snapshot
+    ) -> [DashboardEffect] {
         switch key {
         case .character("y"), .character("Y"):
             state.overlay = nil
-            if case .send(let command) = confirmation.effect { state.message = SentMessage.of(command) }
+            if case .send(let command) = confirmation.effect {
+                state.message = SentMessage.of(command, role: snapshot.engine.role)
+            }
             return [confirmation.effect]
         case .character("n"), .character("N"), .escape:
             state.overlay = nil

@@ -37,7 +37,8 @@ enum DeviceMenu {
         case .character("B"): next.batteryLevel = min(100, max(0, now.batteryLevel + batteryStep))
         case .character("l"): next.lowPowerMode.toggle()
         case .character("r"): next.backgroundRefresh.toggle()
-        case .character("i"): return Actions.send(.setDeviceInUse(!snapshot.device.inUse), state: &state)
+        case .character("i"):
+            return Actions.send(.setDeviceInUse(!snapshot.device.inUse), state: &state, snapshot: snapshot)
         default:
             state.message = "\(KeyName.of(key)) does nothing in the device menu: w c o p b B l r i, Esc closes"
             return []
@@ -46,7 +47,7 @@ enum DeviceMenu {
             state.message = unchanged(key, now)
             return []
         }
-        return Actions.send(.setConditions(next), state: &state)
+        return Actions.send(.setConditions(next), state: &state, snapshot: snapshot)
     }
 
     /// Why a key left the conditions as they are.

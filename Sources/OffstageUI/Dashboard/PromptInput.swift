@@ -68,7 +68,7 @@ enum PromptInput {
             case .addURL:
                 let url = try PromptParsing.url(prompt.text)
                 state.overlay = nil
-                return Actions.send(.add(TransferSpec(kind: .download, url: url)), state: &state)
+                return Actions.send(.add(TransferSpec(kind: .download, url: url)), state: &state, snapshot: snapshot)
             case .upload(nil):
                 let path = try PromptParsing.uploadPath(prompt.text)
                 state.overlay = .prompt(.init(purpose: .upload(file: path)))
@@ -77,11 +77,11 @@ enum PromptInput {
                 let url = try PromptParsing.url(prompt.text)
                 state.overlay = nil
                 let spec = TransferSpec(kind: .upload, url: url, method: "PUT", uploadPath: file)
-                return Actions.send(.add(spec), state: &state)
+                return Actions.send(.add(spec), state: &state, snapshot: snapshot)
             case .schedule:
                 let request = try PromptParsing.schedule(prompt.text, now: snapshot.clock.now)
                 state.overlay = nil
-                return Actions.send(.schedule(request), state: &state)
+                return Actions.send(.schedule(request), state: &state, snapshot: snapshot)
             case .filter:
                 setFilter(prompt.text, state: &state, snapshot: snapshot)
                 state.overlay = nil

@@ -1,10 +1,18 @@
+import Foundation
 import OffstageCore
 
 /// What the key bar says after a command went to the engine: "sent", never "done" (the engine decides; its
-/// answer shows in the panes and the event log).
+/// answer shows in the panes and the event log). With no engine running, the command waits in the inbox.
 enum SentMessage {
-    /// The line for a command.
-    static func of(_ command: DaemonCommand) -> String {
+    /// The line for a command, for the engine role the snapshot names.
+    static func of(_ command: DaemonCommand, role: EngineSnapshot.Role) -> String {
+        let line = sent(command)
+        guard role == .notRunning else { return line }
+        return line.replacingOccurrences(of: "sent to the engine", with: "queued for the next engine (none runs now)")
+    }
+
+    /// The line for a command an engine receives now.
+    private static func sent(_ command: DaemonCommand) -> String {
         func p(_ text: String) -> String { TransferDaemon.printable(text) }
         switch command {
         case .add(let spec) where spec.kind == .upload:

@@ -27,6 +27,16 @@ import Testing
         #expect(said == message)
     }
 
+    @Test func withNoEngineRunningTheCommandIsSaidToWaitInTheInbox() {
+        var snapshot = ReducerFixture.snapshot()
+        snapshot.engine = EngineSnapshot(role: .notRunning, home: "/tmp/home")
+        var state = ReducerFixture.state(for: snapshot)
+        #expect(ReducerFixture.press([.character("p")], &state, snapshot) == [.send(.pause(id: 1))])
+        #expect(state.message == "pause queued for the next engine (none runs now): task 1")
+        ReducerFixture.press([.character("c"), .character("y")], &state, snapshot)
+        #expect(state.message == "cancel queued for the next engine (none runs now): task 1")
+    }
+
     @Test func pauseAndCancelWithoutASelectionSaySo() {
         #expect(press("p", onTransfer: nil) == ([], "no transfer selected"))
         #expect(press("c", onTransfer: nil) == ([], "no transfer selected"))
