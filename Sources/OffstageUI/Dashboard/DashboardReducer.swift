@@ -71,6 +71,7 @@ public enum DashboardReducer {
         case .enter: Navigation.openDetails(state: &state)
         case .escape: escape(state: &state, snapshot: snapshot)
         case .character(let character): return characterKey(character, state: &state, snapshot: snapshot)
+        case .control(let letter) where letter.lowercased() == "c": state.message = "q quits"
         default: state.message = "\(KeyName.of(key)) does nothing here: ? lists the keys"
         }
         return []

@@ -78,6 +78,8 @@ import Testing
         #expect(state.message == "z does nothing: ? lists the keys")
         ReducerFixture.press([.function(5)], &state, snapshot)
         #expect(state.message == "F5 does nothing here: ? lists the keys")
+        #expect(ReducerFixture.press([.control("c")], &state, snapshot).isEmpty)
+        #expect(state.message == "q quits")
         ReducerFixture.press([.character("?"), .character("p")], &state, snapshot)
         #expect(state.message == "the help is open: ? or Esc closes it")
         #expect(ReducerFixture.press([.control("l")], &state, snapshot) == [.redrawAll], "Ctrl-L works over the help")
