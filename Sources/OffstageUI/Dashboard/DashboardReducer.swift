@@ -107,8 +107,7 @@ public enum DashboardReducer {
             state.message = "nothing to close: Esc closes details, help, prompts and filters"
             return
         }
-        state.filters[state.focus] = nil
-        reconcile(state: &state, snapshot: snapshot)
+        PromptInput.setFilter("", state: &state, snapshot: snapshot)
     }
 
     /// A key while the help is open: `?` or Esc close it, `q` quits.

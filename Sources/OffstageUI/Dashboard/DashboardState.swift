@@ -99,6 +99,9 @@ public struct DashboardState: Equatable, Sendable {
     public var rateBeforeFreeze: ClockRate?
     /// The row of the selected request when last seen, so a vanished selection falls to its neighbour.
     public var selectedRequestRow = 0
+    /// The newest event-log line (after the filter) when last seen, so a log scrolled back stays on its lines
+    /// as new ones arrive.
+    public var newestEventSeen: LogEntry?
 
     /// A fresh dashboard.
     public init() {}

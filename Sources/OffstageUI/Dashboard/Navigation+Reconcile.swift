@@ -22,8 +22,12 @@ extension Navigation {
         }
         state.requestScroll = max(0, min(state.requestScroll, state.selectedRequestRow))
 
-        let eventCount = DashboardRows.events(snapshot, filter: state.filters[.events]).count
-        state.eventScroll = max(0, min(state.eventScroll, eventCount - 1))
+        let events = DashboardRows.events(snapshot, filter: state.filters[.events]).map(\.entry)
+        if state.eventScroll > 0, let seen = state.newestEventSeen, let index = events.lastIndex(of: seen) {
+            state.eventScroll += events.count - 1 - index  // lines that arrived since push the view back
+        }
+        state.newestEventSeen = events.last
+        state.eventScroll = max(0, min(state.eventScroll, events.count - 1))
 
         switch state.overlay {
         case .transferDetails(let id) where !snapshot.transfers.contains(where: { $0.id == id }):

@@ -98,6 +98,7 @@ enum PromptInput {
     /// Sets the focused pane's filter (empty: none) and moves the selection onto a row it still lists.
     static func setFilter(_ text: String, state: inout DashboardState, snapshot: Snapshot) {
         state.filters[state.focus] = text.isEmpty ? nil : text
+        if state.focus == .events { state.newestEventSeen = nil }  // other lines: nothing to stay on
         Navigation.reconcile(state: &state, snapshot: snapshot)
     }
 }

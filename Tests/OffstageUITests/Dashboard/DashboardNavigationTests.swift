@@ -54,6 +54,23 @@ import Testing
         #expect(state.eventScroll == 5, "the filter leaves 10 lines")
     }
 
+    @Test func aLogScrolledBackStaysOnItsLinesAsNewOnesArrive() {
+        var snapshot = ReducerFixture.snapshot()
+        var state = ReducerFixture.state(for: snapshot)
+        ReducerFixture.press([.backTab, .up, .up], &state, snapshot, rows: 5)
+        #expect(state.eventScroll == 2)
+        let newer = (0..<3).map {
+            LogEntry(time: ReducerFixture.now, kind: .started, subject: "task 9", reason: "new \($0)")
+        }
+        snapshot.events += newer
+        DashboardReducer.reconcile(state: &state, snapshot: snapshot)
+        #expect(state.eventScroll == 5, "three new lines below: the view moves back by three")
+        ReducerFixture.press([.end], &state, snapshot, rows: 5)
+        snapshot.events += newer
+        DashboardReducer.reconcile(state: &state, snapshot: snapshot)
+        #expect(state.eventScroll == 0, "at the newest line, the log follows")
+    }
+
     @Test func theSelectionStaysInTheScrollWindow() {
         let snapshot = ReducerFixture.snapshot()
         var state = ReducerFixture.state(for: snapshot)
