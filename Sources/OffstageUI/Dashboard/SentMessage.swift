@@ -2,13 +2,14 @@ import Foundation
 import OffstageCore
 
 /// What the key bar says after a command went to the engine: "sent", never "done" (the engine decides; its
-/// answer shows in the panes and the event log). With no engine running, the command waits in the inbox.
+/// answer shows in the panes and the event log). With no engine running, it is only "requested": the host
+/// applies it or says why not.
 enum SentMessage {
     /// The line for a command, for the engine role the snapshot names.
     static func of(_ command: DaemonCommand, role: EngineSnapshot.Role) -> String {
         let line = sent(command)
         guard role == .notRunning else { return line }
-        return line.replacingOccurrences(of: "sent to the engine", with: "queued for the next engine (none runs now)")
+        return line.replacingOccurrences(of: "sent to the engine", with: "requested (no engine runs)")
     }
 
     /// The line for a command an engine receives now.

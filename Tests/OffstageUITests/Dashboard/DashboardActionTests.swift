@@ -27,14 +27,14 @@ import Testing
         #expect(said == message)
     }
 
-    @Test func withNoEngineRunningTheCommandIsSaidToWaitInTheInbox() {
+    @Test func withNoEngineRunningTheCommandIsOnlySaidToBeRequested() {
         var snapshot = ReducerFixture.snapshot()
         snapshot.engine = EngineSnapshot(role: .notRunning, home: "/tmp/home")
         var state = ReducerFixture.state(for: snapshot)
         #expect(ReducerFixture.press([.character("p")], &state, snapshot) == [.send(.pause(id: 1))])
-        #expect(state.message == "pause queued for the next engine (none runs now): task 1")
+        #expect(state.message == "pause requested (no engine runs): task 1")
         ReducerFixture.press([.character("c"), .character("y")], &state, snapshot)
-        #expect(state.message == "cancel queued for the next engine (none runs now): task 1")
+        #expect(state.message == "cancel requested (no engine runs): task 1")
     }
 
     @Test func pauseAndCancelWithoutASelectionSaySo() {
