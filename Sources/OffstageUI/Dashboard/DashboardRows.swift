@@ -20,21 +20,16 @@ public enum DashboardRows {
         }
     }
 
-    /// The transfers the pane lists: the snapshot's, in id order, that match the filter.
+    /// The transfers the pane lists: the snapshot's, in id order, whose name or URL matches the filter.
     public static func transfers(_ snapshot: Snapshot, filter: String?) -> [TransferSnapshot] {
-        snapshot.transfers.filter { transfer in
-            let description = transfer.taskDescription ?? ""
-            return matches(
-                filter, [String(transfer.id), transfer.name, transfer.url, transfer.state.rawValue, description])
-        }
+        snapshot.transfers.filter { matches(filter, [$0.name, $0.url]) }
     }
 
-    /// The scheduled pane's rows: pending requests in submit order, then running tasks, that match the filter.
+    /// The scheduled pane's rows: pending requests in submit order (identifier or reason matching the filter),
+    /// then running tasks (identifier matching).
     public static func scheduled(_ snapshot: Snapshot, filter: String?) -> [ScheduledRow] {
-        let pending = snapshot.requests.filter {
-            matches(filter, [$0.id, $0.request.kind.rawValue, $0.reasonText])
-        }
-        let running = snapshot.runningTasks.filter { matches(filter, [$0.identifier, $0.kind.rawValue, "running"]) }
+        let pending = snapshot.requests.filter { matches(filter, [$0.id, $0.reasonText]) }
+        let running = snapshot.runningTasks.filter { matches(filter, [$0.identifier]) }
         return pending.map(ScheduledRow.pending) + running.map(ScheduledRow.running)
     }
 
@@ -55,7 +50,8 @@ public enum DashboardRows {
     /// Whether any of the fields contains the filter, ignoring case (an empty or nil filter matches everything).
     public static func matches(_ filter: String?, _ fields: [String]) -> Bool {
         guard let filter, !filter.isEmpty else { return true }
-        return fields.contains { $0.range(of: filter, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
+        let needle = filter.lowercased()
+        return fields.contains { $0.lowercased().contains(needle) }
     }
 
     /// How many rows the pane lists.
