@@ -95,6 +95,13 @@ public struct DashboardState: Equatable, Sendable {
     public var scriptLine: String?
     /// A counter that advances the indeterminate bars' animation (one step per frame with motion).
     public var animationFrame = 0
+    /// The clock's rate before `f` froze it, so unfreezing returns to it (nil: not frozen by `f`).
+    public var rateBeforeFreeze: ClockRate?
+    /// The row of the selected request when last seen, so a vanished selection falls to its neighbour.
+    public var selectedRequestRow = 0
+    /// The newest event-log line (after the filter) when last seen, so a log scrolled back stays on its lines
+    /// as new ones arrive.
+    public var newestEventSeen: LogEntry?
 
     /// A fresh dashboard.
     public init() {}

@@ -1,0 +1,52 @@
+import OffstageCore
+
+extension Navigation {
+    /// Keeps the selection valid for a snapshot and the filters: a vanished selection falls to its nearest row,
+    /// no selection becomes the first row, an empty pane selects nothing; details of a vanished row close.
+    static func reconcile(state: inout DashboardState, snapshot: Snapshot) {
+        let transferIDs = DashboardRows.transfers(snapshot, filter: state.filters[.transfers]).map(\.id)
+        state.selectedTransfer = nearestTransfer(state.selectedTransfer, in: transferIDs)
+        let transferIndex = state.selectedTransfer.flatMap { transferIDs.firstIndex(of: $0) } ?? 0
+        state.transferScroll = max(0, min(state.transferScroll, transferIndex))
+
+        let requestIDs = DashboardRows.scheduledIdentifiers(snapshot, filter: state.filters[.scheduled])
+        if requestIDs.isEmpty {
+            state.selectedRequest = nil
+            state.selectedRequestRow = 0
+        } else if let selected = state.selectedRequest, let row = requestIDs.firstIndex(of: selected) {
+            state.selectedRequestRow = row
+        } else {
+            let row = state.selectedRequest == nil ? 0 : min(max(0, state.selectedRequestRow), requestIDs.count - 1)
+            state.selectedRequest = requestIDs[row]
+            state.selectedRequestRow = row
+        }
+        state.requestScroll = max(0, min(state.requestScroll, state.selectedRequestRow))
+
+        let events = DashboardRows.events(snapshot, filter: state.filters[.events]).map(\.entry)
+        if state.eventScroll > 0, let seen = state.newestEventSeen, let index = events.lastIndex(of: seen) {
+            state.eventScroll += events.count - 1 - index  // lines that arrived since push the view back
+        }
+        state.newestEventSeen = events.last
+        state.eventScroll = max(0, min(state.eventScroll, events.count - 1))
+
+        switch state.overlay {
+        case .transferDetails(let id) where !snapshot.transfers.contains(where: { $0.id == id }):
+            state.overlay = nil
+            state.message = "task \(id) is gone"
+        case .requestDetails(let identifier)
+        where !snapshot.requests.contains(where: { $0.id == identifier })
+            && !snapshot.runningTasks.contains(where: { $0.identifier == identifier }):
+            state.overlay = nil
+            state.message = "\(TransferDaemon.printable(identifier)) is no longer pending or running"
+        default: break
+        }
+    }
+
+    /// The selected transfer for these rows (in id order): kept, else the next id (the row that took its place),
+    /// else the last; the first row when nothing was selected; nil when there are no rows.
+    static func nearestTransfer(_ selected: Int64?, in ids: [Int64]) -> Int64? {
+        guard let selected else { return ids.first }
+        if ids.contains(selected) { return selected }
+        return ids.first { $0 > selected } ?? ids.last
+    }
+}
