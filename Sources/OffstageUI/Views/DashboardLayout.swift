@@ -32,7 +32,7 @@ struct DashboardLayout {
     init?(content: DashboardContent, snapshot: Snapshot, state: DashboardState, size: Size) {
         guard size.width >= Self.minimum.width, size.height >= Self.minimum.height else { return nil }
         let height = size.height
-        headerRows = height >= 20 ? 2 : 1
+        headerRows = height >= 12 ? 2 : 1
         keyBarRow = height - 1
         scriptRow = state.scriptLine == nil ? nil : height - 2
         let bottomRows = 1 + (scriptRow == nil ? 0 : 1)

@@ -8,7 +8,9 @@ public enum DashboardView {
         let context = RenderContext(snapshot: snapshot, state: state, capabilities: capabilities)
         let content = DashboardContent(snapshot: snapshot, state: state)
         guard let layout = DashboardLayout(content: content, snapshot: snapshot, state: state, size: size) else {
-            return TooSmallView.render(size: size, minimum: DashboardLayout.minimum, context: context)
+            var screen = TooSmallView.render(size: size, minimum: DashboardLayout.minimum, context: context)
+            if !capabilities.unicode { AsciiFold.apply(to: &screen) }
+            return screen
         }
         var screen = Screen(size: size)
         HeaderView.draw(in: &screen, rows: layout.headerRows, width: size.width, context: context)
@@ -20,6 +22,7 @@ public enum DashboardView {
         }
         KeyBarView.draw(in: &screen, row: layout.keyBarRow, width: size.width, context: context)
         if let overlay = state.overlay { drawOverlay(overlay, in: &screen, context: context) }
+        if !capabilities.unicode { AsciiFold.apply(to: &screen) }
         return screen
     }
 

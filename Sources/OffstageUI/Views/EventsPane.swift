@@ -17,7 +17,7 @@ enum EventsPane {
         if window.first > 0 { info.append("+\(window.first) older") }
         Box.paneTitle(
             in: &screen, row: pane.titleRow, width: width, title: "Events (newest last)",
-            info: info.joined(separator: " " + c.glyphs.dot + " "), focused: c.state.focus == .events, glyphs: c.glyphs,
+            info: info, focused: c.state.focus == .events, glyphs: c.glyphs,
             palette: c.palette)
         let area = pane.content
         guard area.height > 0 else { return }
@@ -35,7 +35,7 @@ enum EventsPane {
 
     /// The kind column's width: the longest visible kind, capped by the terminal's width (0: no column).
     static func kindColumn(width: Int, content: DashboardContent, window: ListWindow, _ c: RenderContext) -> Int {
-        let cap = width >= 110 ? 22 : (width >= 70 ? 14 : 0)
+        let cap = width >= 110 ? 22 : (width >= 70 ? 15 : 0)
         guard cap > 0 else { return 0 }
         var longest = 0
         for row in window.range { longest = max(longest, c.snapshot.events[content.events[row]].kind.rawValue.count) }

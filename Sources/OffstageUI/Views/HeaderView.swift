@@ -8,6 +8,8 @@ enum HeaderView {
         let spans: [Span]
         /// Which to drop first when the line is too narrow (highest first).
         let priority: Int
+        /// A shorter form used before anything is dropped (nil: none).
+        var compact: [Span]? = nil
         /// Its width.
         var width: Int { spans.reduce(0) { $0 + $1.width } }
     }
@@ -15,12 +17,12 @@ enum HeaderView {
     /// Draws the header on rows `0..<rows`.
     static func draw(in screen: inout Screen, rows: Int, width: Int, context c: RenderContext) {
         let badge = Item(spans: [Span(" offstage ", c.palette.badge)], priority: 0)
-        let right = [engine(c), clock(c)]
         if rows >= 2 {
-            line(in: &screen, row: 0, width: width, left: [badge] + app(c), right: right)
-            line(in: &screen, row: 1, width: width, left: [Item(spans: [Span(" device", c.palette.muted)], priority: 0)] + device(c), right: [])
+            line(in: &screen, row: 0, width: width, left: [badge] + app(c), right: [clock(c)])
+            let label = Item(spans: [Span(" device", c.palette.muted)], priority: 0)
+            line(in: &screen, row: 1, width: width, left: [label] + device(c), right: [engine(c)])
         } else {
-            line(in: &screen, row: 0, width: width, left: [badge] + app(c) + device(c), right: right)
+            line(in: &screen, row: 0, width: width, left: [badge] + app(c) + device(c), right: [engine(c), clock(c)])
         }
     }
 
@@ -28,6 +30,7 @@ enum HeaderView {
     static func app(_ c: RenderContext) -> [Item] {
         let app = c.snapshot.app
         var phase: String
+        var short: String?
         var style = c.palette.plain
         switch app.phase {
         case .notRunning:
@@ -41,18 +44,25 @@ enum HeaderView {
             phase = "Background"
             if let left = app.backgroundTimeRemaining, left.isFinite, left < 1e9 {
                 phase += " " + Format.duration(left) + " left"
+                short = "Bg " + Format.duration(left) + " left"
                 style = left <= 5 ? c.palette.bad : c.palette.warn
             }
         case .suspended:
             phase = "Suspended"
             style = c.palette.muted
         }
-        var items = [Item(spans: [Span("app: ", c.palette.muted), Span(phase, style)], priority: 1)]
-        if app.forceQuit { items.append(Item(spans: [Span("force-quit by the user", c.palette.bad)], priority: 2)) }
+        var items = [
+            Item(spans: [Span("app: ", c.palette.muted), Span(phase, style)], priority: 1, compact: [Span(short ?? phase, style)])
+        ]
+        if app.forceQuit {
+            items.append(Item(spans: [Span("force-quit by the user", c.palette.bad)], priority: 2, compact: [Span("force-quit", c.palette.bad)]))
+        }
         if let handler = app.completionHandlers.min(by: { $0.secondsLeft < $1.secondsLeft }) {
             let more = app.completionHandlers.count > 1 ? " (+\(app.completionHandlers.count - 1))" : ""
             items.append(
-                Item(spans: [Span("completion handler " + Format.duration(handler.secondsLeft) + " left" + more, c.palette.warn)], priority: 3))
+                Item(
+                    spans: [Span("completion handler " + Format.duration(handler.secondsLeft) + " left" + more, c.palette.warn)],
+                    priority: 3, compact: [Span("handler " + Format.duration(handler.secondsLeft), c.palette.warn)]))
         }
         if app.waitingDeliveries > 0 {
             let noun = app.waitingDeliveries == 1 ? "delivery" : "deliveries"
@@ -93,7 +103,8 @@ enum HeaderView {
         case .attached:
             let pid = engine.pid.map { " to pid \($0)" } ?? ""
             return Item(spans: [Span("attached" + pid, c.palette.muted)], priority: 6)
-        case .notRunning: return Item(spans: [Span("engine not running", c.palette.bad)], priority: 1)
+        case .notRunning:
+            return Item(spans: [Span("engine not running", c.palette.bad)], priority: 1, compact: [Span("no engine", c.palette.bad)])
         }
     }
 
@@ -108,6 +119,11 @@ enum HeaderView {
     /// ones until everything fits.
     static func line(in screen: inout Screen, row: Int, width: Int, left: [Item], right: [Item]) {
         var left = left, right = right
+        let full = left.reduce(0) { $0 + $1.width + 2 } + right.reduce(0) { $0 + $1.width + 2 } + 1
+        if full > width {
+            left = left.map { Item(spans: $0.compact ?? $0.spans, priority: $0.priority) }
+            right = right.map { Item(spans: $0.compact ?? $0.spans, priority: $0.priority) }
+        }
         func total() -> Int {
             let l = left.reduce(0) { $0 + $1.width } + max(0, left.count - 1) * 2
             let r = right.reduce(0) { $0 + $1.width } + max(0, right.count - 1) * 2

@@ -15,7 +15,7 @@ enum ScheduledPane {
         if window.hidden > 0 { info.append("+\(window.hidden) more") }
         Box.paneTitle(
             in: &screen, row: pane.titleRow, width: width, title: "Scheduled",
-            info: info.joined(separator: " " + c.glyphs.dot + " "), focused: focused, glyphs: c.glyphs, palette: c.palette)
+            info: info, focused: focused, glyphs: c.glyphs, palette: c.palette)
         let area = pane.content
         guard area.height > 0 else { return }
         if content.scheduled.isEmpty {
@@ -75,8 +75,8 @@ enum ScheduledPane {
             if needsColumn { spans.append(Span(c.pad("", 15) + " ")) }
             var detail =
                 task.expirationCalled
-                ? "expiration handler called; the watchdog kills the app in " + Format.countdown(task.deadlineIn)
-                : "expires in " + Format.countdown(task.expiresIn) + ", watchdog in " + Format.countdown(task.deadlineIn)
+                ? "handler called; watchdog kills the app in " + Format.countdown(task.deadlineIn)
+                : "watchdog in " + Format.countdown(task.deadlineIn) + " if not completed"
             if task.simulated { detail += " (simulated launch)" }
             spans.append(Span(detail, c.palette.muted))
         case .request(let index):

@@ -19,7 +19,7 @@ enum TransferRow {
         let (glyph, glyphStyle) = self.glyph(transfer.status, c)
         var spans = [Span(glyph, glyphStyle), Span(" ")]
         spans.append(Span(c.pad(c.safe(transfer.name), nameWidth)))
-        spans.append(Span(transfer.kind == .upload ? " " + c.glyphs.upload + " " : "   ", c.palette.info))
+        spans.append(transfer.kind == .upload ? Span(" " + c.glyphs.upload + " ", c.palette.info) : Span("   "))
         let rest = width - 2 - nameWidth - 3
         guard rest > 0 else { return spans }
         if case .running = transfer.status {
@@ -109,7 +109,7 @@ enum TransferRow {
     private static func stopped(_ transfer: TransferSnapshot, width: Int, _ c: RenderContext) -> [Span] {
         let (text, style) = reason(transfer, c)
         let amount = bytes(transfer)
-        if !amount.isEmpty, width >= 40 {
+        if !amount.isEmpty, width >= 40, DisplayWidth.of(text) <= width - Slot.bytes - 1 {
             let reasonWidth = width - Slot.bytes - 1
             return [Span(c.pad(text, reasonWidth), style), Span(" " + TextFit.padLeft(amount, to: Slot.bytes), c.palette.muted)]
         }

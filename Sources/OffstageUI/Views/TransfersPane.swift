@@ -14,12 +14,13 @@ enum TransfersPane {
             info.append("filter “" + c.fit(c.safe(filter), 20) + "”: \(content.transfers.count) of \(c.snapshot.transfers.count)")
         }
         if window.hidden > 0 {
-            info.append("\(window.first + 1)–\(window.first + window.count) of \(window.total) " + c.glyphs.dot + " +\(window.hidden) more")
+            info.append("\(window.first + 1)–\(window.first + window.count) of \(window.total)")
+            info.append("+\(window.hidden) more")
         } else if info.isEmpty, window.total > 0 {
             info.append("\(window.total)")
         }
         Box.paneTitle(
-            in: &screen, row: pane.titleRow, width: width, title: "Transfers", info: info.joined(separator: " " + c.glyphs.dot + " "),
+            in: &screen, row: pane.titleRow, width: width, title: "Transfers", info: info,
             focused: focused, glyphs: c.glyphs, palette: c.palette)
         let area = pane.content
         guard area.height > 0 else { return }

@@ -34,11 +34,19 @@ public enum Box {
         return Rect(x: (size.width - w) / 2, y: (size.height - h) / 2, width: w, height: h)
     }
 
-    /// A pane's title row: ` Title ──────── info ─`, the title reversed when the pane has the focus.
+    /// A pane's title row: ` Title ──────── info · info ─`, the title reversed when the pane has the focus; the
+    /// first parts of `info` are dropped when they do not all fit.
     public static func paneTitle(
-        in screen: inout Screen, row: Int, width: Int, title: String, info: String, focused: Bool, glyphs: Glyphs,
+        in screen: inout Screen, row: Int, width: Int, title: String, info parts: [String], focused: Bool, glyphs: Glyphs,
         palette: Palette
     ) {
+        let titleWidth = 2 + DisplayWidth.of(title)
+        var parts = parts
+        let separator = " " + glyphs.dot + " "
+        while parts.count > 1, titleWidth + DisplayWidth.of(parts.joined(separator: separator)) + 4 > width - 1 {
+            parts.removeFirst()
+        }
+        let info = parts.joined(separator: separator)
         screen.fill(x: 0, y: row, width: width, height: 1)
         let titleStyle = focused ? Style(bold: true, reverse: true) : palette.title
         var column = screen.put(" ", x: 0, y: row)

@@ -22,7 +22,6 @@ enum DeviceOverlay {
             Item(key: "l", action: "Low Power Mode on/off"),
             Item(key: "r", action: "Background App Refresh on/off"),
             Item(key: "i", action: "in use / idle"),
-            Item(key: "Esc", action: "close"),
         ]
     }
 

@@ -28,14 +28,14 @@ enum TransferDetailsOverlay {
         wrap("URL", c.safe(transfer.url))
         if let effective = transfer.effectiveURL, effective != transfer.url { wrap("effective URL", c.safe(effective) + "  (after redirects)") }
         let (reason, style) = TransferRow.reason(transfer, c)
-        wrap("status", transfer.state.rawValue + (reason == transfer.state.rawValue ? "" : " " + c.glyphs.dash + " " + reason), style)
+        wrap("status", reason.hasPrefix(transfer.state.rawValue) ? reason : transfer.state.rawValue + " " + c.glyphs.dash + " " + reason, style)
         add("bytes", bytesLine(transfer))
         if transfer.resumedFrom > 0 { add("resumed from", "byte \(transfer.resumedFrom) (" + Format.bytes(transfer.resumedFrom) + " already there)") }
         if let speed = transfer.speed {
             add("speed", Format.speed(speed) + (transfer.eta.map { ", ETA " + Format.duration($0) } ?? ""))
         }
         add("attempts", "\(transfer.attempts) failed in a row")
-        add("HTTP status", transfer.httpStatus.map { "\($0) " + HTTPStatus.phrase($0) } ?? "none yet")
+        add("HTTP status", transfer.httpStatus.map { ("\($0) " + HTTPStatus.phrase($0)).trimmingCharacters(in: .whitespaces) } ?? "none yet")
         add("validator", transfer.validator.map { c.safe($0) } ?? "none")
         if let summary = transfer.responseSummary { wrap("response", c.safe(summary)) }
         if let path = transfer.deliveredPath { wrap("delivered to", c.safe(path), c.palette.good) }
