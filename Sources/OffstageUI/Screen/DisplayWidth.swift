@@ -6,6 +6,10 @@ public enum DisplayWidth {
         guard let first = scalars.first else { return 0 }
         let value = first.value
         if value < 0x300 { return value == 0 ? 0 : 1 }  // ASCII and Latin-1: the fast path
+        // Punctuation, arrows, box drawing, blocks and shapes the dashboard draws: narrow, as `wcwidth` says.
+        if (0x2010...0x2027).contains(value) || (0x2190...0x21FF).contains(value) || (0x2500...0x25FC).contains(value) {
+            return 1
+        }
         if zeroWidth(first) { return 0 }
         if wide(value) || first.properties.isEmojiPresentation { return 2 }
         if scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }  // emoji presentation selector

@@ -23,6 +23,10 @@ enum AsciiFold {
         case 0x2026: "~"
         case 0x00D7: "x"
         case 0x00B7, 0x2022: "|"
+        case 0x2191: "^"
+        case 0x2193: "v"
+        case 0x2190: "<"
+        case 0x2192, 0x25B8, 0x25B6: ">"
         default:
             // A letter with marks keeps its base letter when that is ASCII.
             text.unicodeScalars.first.map { $0.isASCII ? String($0) : "?" } ?? "?"

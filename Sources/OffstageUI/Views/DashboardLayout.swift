@@ -43,7 +43,7 @@ struct DashboardLayout {
         let eventNeed = max(1, content.events.count)
         var scheduledRows = min(scheduledNeed, max(1, available / 4))
         let rest = available - scheduledRows
-        let eventMinimum = min(eventNeed, max(1, rest / 3))
+        let eventMinimum = min(eventNeed, max(1, rest * 2 / 5))
         let transferRows = max(1, min(transferNeed, rest - eventMinimum))
         var eventRows = rest - transferRows
         if eventRows > eventNeed, scheduledRows < scheduledNeed {

@@ -29,7 +29,7 @@ enum EventsPane {
         let kindWidth = kindColumn(width: width, content: content, window: window, c)
         for (offset, row) in window.range.enumerated() {
             let entry = c.snapshot.events[content.events[row]]
-            screen.draw(spans(entry, kindWidth: kindWidth, context: c), x: 1, y: area.y + offset, limit: width - 2)
+            screen.draw(spans(entry, kindWidth: kindWidth, context: c), x: 1, y: area.y + offset, limit: width - 2, ellipsis: c.glyphs.ellipsis)
         }
     }
 

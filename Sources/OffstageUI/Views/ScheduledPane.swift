@@ -30,7 +30,7 @@ enum ScheduledPane {
         for (offset, row) in window.range.enumerated() {
             let y = area.y + offset
             let item = content.scheduled[row]
-            screen.draw(spans(item, width: width - 2, context: c), x: 1, y: y, limit: width - 2)
+            screen.draw(spans(item, width: width - 2, context: c), x: 1, y: y, limit: width - 2, ellipsis: c.glyphs.ellipsis)
             if focused, let selectedID, content.identifier(of: item, in: c.snapshot) == selectedID {
                 screen.restyle(x: 0, y: y, count: width) { style in
                     var s = style
@@ -88,6 +88,8 @@ enum ScheduledPane {
             spans.append(Span(c.pad(earliest(request, c), whenWidth) + " "))
             if needsColumn { spans.append(Span(c.pad(needs(request.request, c), 15) + " ", c.palette.muted)) }
             var reason = c.safe(request.reasonText)
+            let needsText = needs(request.request, c)
+            if !needsColumn, needsText.hasPrefix("needs ") { reason = "[" + needsText.dropFirst(6) + "] " + reason }
             var reasonIsPenalty = false
             if case .penalisedUntil = request.reason { reasonIsPenalty = true }
             if penalised, !reasonIsPenalty, let until = request.penalisedUntil {

@@ -36,7 +36,7 @@ enum TransfersPane {
         for (offset, row) in window.range.enumerated() {
             let y = area.y + offset
             let transfer = c.snapshot.transfers[content.transfers[row]]
-            screen.draw(TransferRow.spans(transfer, width: width - 2, context: c), x: 1, y: y, limit: width - 2)
+            screen.draw(TransferRow.spans(transfer, width: width - 2, context: c), x: 1, y: y, limit: width - 2, ellipsis: c.glyphs.ellipsis)
             if focused, row == selected {
                 screen.restyle(x: 0, y: y, count: width) { style in
                     var s = style

@@ -14,7 +14,7 @@ enum OverlayFrame {
         guard inner.height > 0 else { return }
         let shown = lines.count > inner.height ? inner.height - 1 : lines.count
         for index in 0..<max(0, shown) {
-            screen.draw(lines[index], x: inner.x, y: inner.y + index, limit: inner.width)
+            screen.draw(lines[index], x: inner.x, y: inner.y + index, limit: inner.width, ellipsis: c.glyphs.ellipsis)
         }
         if shown < lines.count {
             let text = c.glyphs.ellipsis + " \(lines.count - shown) more lines (enlarge the terminal)"
