@@ -59,7 +59,7 @@ enum EventsPane {
         case .bgExpired: return (u ? "⏱" : "!", c.palette.warn)
         case .bgLaunched: return (u ? "▶" : ">", c.palette.info)
         case .bgKilled, .appKilled: return (u ? "☠" : "X", c.palette.bad)
-        case .delivered: return (u ? "✓" : "+", c.palette.good)
+        case .delivered: return (u ? "✓" : "+", c.palette.colors == 0 ? Style(bold: true) : c.palette.good)
         case .appReconciled: return (u ? "≡" : "=", c.palette.info)
         case .appRelaunch: return (u ? "↻" : "@", c.palette.info)
         case .appCompletionHandler: return (u ? "⚑" : "h", c.palette.warn)

@@ -19,6 +19,14 @@ enum HelpOverlay {
             OverlayFrame.draw(in: &screen, title: "Keys", footer: "Esc close", lines: lines(boxed, c), maxWidth: boxWidth, context: c)
             return
         }
+        // The whole screen as the box.
+        let full = flow(columns: 2, width: min(screen.width, 100) - 4, height: screen.height - 2, c)
+        if full.leftOver == 0 {
+            OverlayFrame.draw(
+                in: &screen, title: "Keys", footer: "Esc close", lines: lines(full, c), maxWidth: min(screen.width, 100), margin: 0,
+                context: c)
+            return
+        }
         // A page of its own: a title row, then the keys over every other row.
         let page = flow(columns: 2, width: screen.width - 2, height: screen.height - 1, c)
         screen.fill(x: 0, y: 0, width: screen.width, height: screen.height)

@@ -4,12 +4,14 @@ enum OverlayFrame {
     typealias Line = [Span]
 
     /// Draws `lines` in a box titled `title` (with `footer` in its bottom edge), as wide as the widest line up to
-    /// `maxWidth`; lines that do not fit are cut, and a last line says how many were left out.
+    /// `maxWidth`, `margin` cells from the screen's edges; lines that do not fit are cut, and a last line says how
+    /// many were left out.
     static func draw(
-        in screen: inout Screen, title: String, footer: String?, lines: [Line], maxWidth: Int = 100, context c: RenderContext
+        in screen: inout Screen, title: String, footer: String?, lines: [Line], maxWidth: Int = 100, margin: Int = 1,
+        context c: RenderContext
     ) {
         let widest = lines.reduce(DisplayWidth.of(title) + 4) { max($0, $1.reduce(0) { $0 + $1.width }) }
-        let rect = Box.centred(width: min(maxWidth, widest + 4), height: lines.count + 2, in: screen.size)
+        let rect = Box.centred(width: min(maxWidth, widest + 4), height: lines.count + 2, in: screen.size, margin: margin)
         let inner = Box.draw(in: &screen, rect: rect, title: title, footer: footer, glyphs: c.glyphs, palette: c.palette)
         guard inner.height > 0 else { return }
         let shown = lines.count > inner.height ? inner.height - 1 : lines.count
