@@ -54,3 +54,16 @@ import Testing
                 == nil)
     }
 }
+
+@Suite struct VisibleRowsTests {
+    @Test func theReducerLearnsEachPanesRowsAndFirstRow() throws {
+        var state = DashboardState()
+        state.selectedTransfer = 700
+        let rows = DashboardView.visibleRows(
+            snapshot: SnapshotFixtures.thousandTransfers(count: 1000), state: state, size: Size(width: 120, height: 40))
+        let transfers = try #require(rows[.transfers])
+        #expect(transfers.count > 10)
+        #expect(transfers.first <= 699 && 699 < transfers.first + transfers.count)
+        #expect(DashboardView.visibleRows(snapshot: SnapshotFixtures.empty, state: state, size: Size(width: 30, height: 8)).isEmpty)
+    }
+}

@@ -47,6 +47,20 @@ public enum DashboardView {
         return nil
     }
 
+    /// How many list rows each pane shows at `size` (empty when the terminal is too small), and the first row each
+    /// list shows: for the reducer's page moves and to keep `transferScroll`/`requestScroll` where the view put them.
+    public static func visibleRows(
+        snapshot: Snapshot, state: DashboardState, size: Size
+    ) -> [DashboardState.Pane: (first: Int, count: Int)] {
+        let content = DashboardContent(snapshot: snapshot, state: state)
+        guard let layout = DashboardLayout(content: content, snapshot: snapshot, state: state, size: size) else { return [:] }
+        return [
+            .transfers: (layout.transfers.window.first, layout.transfers.content.height),
+            .scheduled: (layout.scheduled.window.first, layout.scheduled.content.height),
+            .events: (layout.events.window.first, layout.events.content.height),
+        ]
+    }
+
     /// The list row (window-relative to absolute) that screen row `y` shows in `pane`, if `y` is in its list.
     private static func listRow(_ y: Int, _ pane: DashboardLayout.Pane) -> Int? {
         guard y >= pane.content.y, y < pane.content.y + pane.content.height else { return nil }
