@@ -37,6 +37,15 @@ public struct Screen: Equatable, Sendable {
         guard y >= 0, y < height else { return x }
         let end = min(width, limit.map { x + max(0, $0) } ?? width)
         var column = x
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            // Printable ASCII: one byte, one grapheme, one cell.
+            for byte in text.utf8 {
+                guard column + 1 <= end else { break }
+                if column >= 0 { cells[y * width + column] = Cell(String(Character(Unicode.Scalar(byte))), style: style) }
+                column += 1
+            }
+            return column
+        }
         for character in text {
             let columns = DisplayWidth.of(character)
             if columns == 0 { continue }

@@ -1,0 +1,76 @@
+/// Short renderings of byte counts, speeds and durations for the dashboard.
+public enum Format {
+    /// `512 B`, `340 KB`, `1.2 MB`, `2.5 GB` (decimal units, one decimal below 100 of a unit).
+    public static func bytes(_ count: Int64) -> String {
+        let (value, unit) = scaled(Double(max(0, count)))
+        if unit == "B" { return "\(max(0, count)) B" }
+        return number(value) + " " + unit
+    }
+
+    /// `1.2/2.5 GB` when both are in the same unit as the total, else `340 KB/2.5 GB`.
+    public static func bytes(_ count: Int64, of total: Int64) -> String {
+        let (totalValue, unit) = scaled(Double(max(0, total)))
+        if unit == "B" { return "\(max(0, count))/\(max(0, total)) B" }
+        let factor = Double(max(0, total)) / max(totalValue, 1e-9)
+        let countValue = Double(max(0, count)) / factor
+        if countValue >= 0.05 || count == 0 { return number(countValue) + "/" + number(totalValue) + " " + unit }
+        return bytes(count) + "/" + bytes(total)
+    }
+
+    /// `12.4 MB/s`.
+    public static func speed(_ bytesPerSecond: Double) -> String {
+        bytes(Int64(max(0, bytesPerSecond).rounded())) + "/s"
+    }
+
+    /// `0:07`, `1:45`, `2:03:04` (seconds rounded up, so a wait never looks shorter than it is).
+    public static func duration(_ seconds: Double) -> String {
+        guard seconds.isFinite else { return "∞" }
+        let total = Int(max(0, seconds).rounded(.up))
+        let hours = total / 3600, minutes = (total % 3600) / 60, secs = total % 60
+        if hours > 0 { return "\(hours):" + twoDigits(minutes) + ":" + twoDigits(secs) }
+        return "\(minutes):" + twoDigits(secs)
+    }
+
+    /// A countdown: `45 s` under a minute, else `12:30` or `2:03:04`.
+    public static func countdown(_ seconds: Double) -> String {
+        guard seconds.isFinite else { return "∞" }
+        let s = max(0, seconds)
+        if s < 59.5 { return "\(Int(s.rounded(.up))) s" }
+        return duration(s)
+    }
+
+    /// The UTC time of day of `secondsSince1970` as `HH:MM:SS`.
+    public static func clock(_ secondsSince1970: Double) -> String {
+        guard secondsSince1970.isFinite else { return "--:--:--" }
+        let whole = Int(secondsSince1970.rounded(.down))
+        let day = ((whole % 86_400) + 86_400) % 86_400
+        return twoDigits(day / 3600) + ":" + twoDigits((day % 3600) / 60) + ":" + twoDigits(day % 60)
+    }
+
+    /// `47%` of a fraction (rounded down, so 99.9% never reads as 100%).
+    public static func percent(_ fraction: Double) -> String {
+        "\(Int((min(1, max(0, fraction)) * 100).rounded(.down)))%"
+    }
+
+    /// A value and its decimal unit.
+    private static func scaled(_ value: Double) -> (Double, String) {
+        let units = ["B", "KB", "MB", "GB", "TB", "PB"]
+        var v = value
+        var index = 0
+        while v >= 999.95, index < units.count - 1 {
+            v /= 1000
+            index += 1
+        }
+        return (v, units[index])
+    }
+
+    /// One decimal below 100, none above: `1.2`, `12.4`, `340`.
+    private static func number(_ value: Double) -> String {
+        if value >= 99.95 { return "\(Int(value.rounded()))" }
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+
+    /// `07`.
+    private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+}

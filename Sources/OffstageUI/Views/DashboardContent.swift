@@ -1,0 +1,78 @@
+import OffstageCore
+
+/// The rows each pane lists after its filter: indices into the snapshot, computed once per frame.
+struct DashboardContent {
+    /// One row of the scheduled pane.
+    enum ScheduledRow: Equatable {
+        /// A running BG task (index into `runningTasks`).
+        case running(Int)
+        /// A pending request (index into `requests`).
+        case request(Int)
+    }
+
+    /// Transfers shown, as indices into `snapshot.transfers`.
+    let transfers: [Int]
+    /// Scheduled rows: running tasks first, then pending requests.
+    let scheduled: [ScheduledRow]
+    /// Event lines shown, as indices into `snapshot.events` (oldest first).
+    let events: [Int]
+
+    /// The filtered rows of `snapshot` under `state`'s filters (case-insensitive substrings).
+    init(snapshot: Snapshot, state: DashboardState) {
+        let transferFilter = Self.needle(state.filters[.transfers])
+        if let needle = transferFilter {
+            transfers = snapshot.transfers.indices.filter {
+                let transfer = snapshot.transfers[$0]
+                return transfer.name.lowercased().contains(needle) || transfer.url.lowercased().contains(needle)
+            }
+        } else {
+            transfers = Array(snapshot.transfers.indices)
+        }
+        let scheduledFilter = Self.needle(state.filters[.scheduled])
+        var rows: [ScheduledRow] = []
+        for (index, task) in snapshot.runningTasks.enumerated()
+        where scheduledFilter.map({ task.identifier.lowercased().contains($0) }) ?? true {
+            rows.append(.running(index))
+        }
+        for (index, request) in snapshot.requests.enumerated()
+        where scheduledFilter.map({ request.id.lowercased().contains($0) || request.reasonText.lowercased().contains($0) }) ?? true {
+            rows.append(.request(index))
+        }
+        scheduled = rows
+        if let needle = Self.needle(state.filters[.events]) {
+            events = snapshot.events.indices.filter {
+                let entry = snapshot.events[$0]
+                return entry.kind.rawValue.contains(needle) || entry.subject.lowercased().contains(needle)
+                    || entry.reason.lowercased().contains(needle)
+            }
+        } else {
+            events = Array(snapshot.events.indices)
+        }
+    }
+
+    /// The position of the selected transfer among the shown ones.
+    func selectedTransferRow(_ snapshot: Snapshot, _ state: DashboardState) -> Int? {
+        guard let id = state.selectedTransfer else { return nil }
+        return transfers.firstIndex { snapshot.transfers[$0].id == id }
+    }
+
+    /// The position of the first shown row of the selected request.
+    func selectedRequestRow(_ snapshot: Snapshot, _ state: DashboardState) -> Int? {
+        guard let id = state.selectedRequest else { return nil }
+        return scheduled.firstIndex { identifier(of: $0, in: snapshot) == id }
+    }
+
+    /// The identifier a scheduled row shows.
+    func identifier(of row: ScheduledRow, in snapshot: Snapshot) -> String {
+        switch row {
+        case .running(let index): snapshot.runningTasks[index].identifier
+        case .request(let index): snapshot.requests[index].id
+        }
+    }
+
+    /// A filter's lowercased text, nil when there is none.
+    private static func needle(_ filter: String?) -> String? {
+        guard let filter, !filter.isEmpty else { return nil }
+        return filter.lowercased()
+    }
+}

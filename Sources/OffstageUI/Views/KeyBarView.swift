@@ -1,0 +1,43 @@
+import OffstageCore
+
+/// The bottom lines: the demo script's line and the key bar (with the last message in front of the keys).
+enum KeyBarView {
+    /// Draws the key bar on `row`: the message, if any, then the `KeyBinding`s with a bar word, in table order as far
+    /// as they fit, help and quit always last.
+    static func draw(in screen: inout Screen, row: Int, width: Int, context c: RenderContext) {
+        screen.fill(x: 0, y: row, width: width, height: 1)
+        var column = 1
+        if let message = c.state.message, !message.isEmpty {
+            column = screen.put(c.fit(c.safe(message), width - 2), x: column, y: row, style: c.palette.message)
+            column = screen.put("  ", x: column, y: row)
+        }
+        let all = KeyBinding.all.filter { $0.bar != nil }
+        let essential = all.filter { $0.label == "?" || $0.label == "q" }
+        let reserved = essential.reduce(0) { $0 + barWidth(of: $1) }
+        var used = column
+        var shown: [KeyBinding] = []
+        for binding in all where !essential.contains(binding) {
+            guard used + barWidth(of: binding) + reserved <= width + 1 else { break }
+            shown.append(binding)
+            used += barWidth(of: binding)
+        }
+        for binding in shown + essential {
+            guard let word = binding.bar, column + barWidth(of: binding) - 2 <= width - 1 else { continue }
+            column = screen.put(binding.label, x: column, y: row, style: c.palette.key)
+            column = screen.put(" " + word, x: column, y: row)
+            column = screen.put("  ", x: column, y: row)
+        }
+    }
+
+    /// The columns a binding takes on the bar, with the gap after it.
+    static func barWidth(of binding: KeyBinding) -> Int {
+        DisplayWidth.of(binding.label) + 1 + DisplayWidth.of(binding.bar ?? "") + 2
+    }
+
+    /// Draws the demo script's line on `row`: `demo ▸ step 4/12: …`.
+    static func drawScript(_ line: String, in screen: inout Screen, row: Int, width: Int, context c: RenderContext) {
+        screen.fill(x: 0, y: row, width: width, height: 1)
+        let text = " demo " + c.glyphs.pointer + " " + c.safe(line)
+        screen.put(c.fit(text, width - 1), x: 0, y: row, style: c.palette.script)
+    }
+}

@@ -1,0 +1,49 @@
+import OffstageCore
+
+/// The transfers pane: its title and the visible rows, the selected one reversed when the pane has the focus.
+enum TransfersPane {
+    /// Draws the pane at `pane`.
+    static func draw(
+        in screen: inout Screen, pane: DashboardLayout.Pane, content: DashboardContent, context c: RenderContext
+    ) {
+        let width = screen.width
+        let focused = c.state.focus == .transfers
+        let window = pane.window
+        var info: [String] = []
+        if let filter = c.state.filters[.transfers], !filter.isEmpty {
+            info.append("filter “" + c.fit(c.safe(filter), 20) + "”: \(content.transfers.count) of \(c.snapshot.transfers.count)")
+        }
+        if window.hidden > 0 {
+            info.append("\(window.first + 1)–\(window.first + window.count) of \(window.total)")
+            info.append("+\(window.hidden) more")
+        } else if info.isEmpty, window.total > 0 {
+            info.append("\(window.total)")
+        }
+        Box.paneTitle(
+            in: &screen, row: pane.titleRow, width: width, title: "Transfers", info: info,
+            focused: focused, glyphs: c.glyphs, palette: c.palette)
+        let area = pane.content
+        guard area.height > 0 else { return }
+        if content.transfers.isEmpty {
+            let text =
+                c.snapshot.transfers.isEmpty
+                ? "no transfers " + c.glyphs.dash + " press a to add one"
+                : "no transfer matches the filter " + c.glyphs.dash + " press / to change it"
+            screen.put(c.fit(text, width - 2), x: 1, y: area.y, style: c.palette.muted)
+            return
+        }
+        let selected = content.selectedTransferRow(c.snapshot, c.state)
+        for (offset, row) in window.range.enumerated() {
+            let y = area.y + offset
+            let transfer = c.snapshot.transfers[content.transfers[row]]
+            screen.draw(TransferRow.spans(transfer, width: width - 2, context: c), x: 1, y: y, limit: width - 2, ellipsis: c.glyphs.ellipsis)
+            if focused, row == selected {
+                screen.restyle(x: 0, y: y, count: width) { style in
+                    var s = style
+                    s.reverse = true
+                    return s
+                }
+            }
+        }
+    }
+}

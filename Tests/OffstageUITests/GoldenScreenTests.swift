@@ -1,0 +1,108 @@
+import OffstageCore
+import OffstageTestSupport
+import OffstageUI
+import Testing
+
+/// One golden screen: what is drawn, at what size, on what terminal.
+struct GoldenCase: Sendable, CustomTestStringConvertible {
+    /// The golden file's name.
+    let name: String
+    /// The snapshot drawn.
+    let snapshot: Snapshot
+    /// The dashboard state.
+    let state: DashboardState
+    /// The terminal size.
+    let size: Size
+    /// The terminal's abilities.
+    let capabilities: TerminalCapabilities
+
+    /// A case (by default 80×24, 256 colours, Unicode).
+    init(
+        _ name: String, _ snapshot: Snapshot, _ state: DashboardState = GoldenCase.selected(),
+        size: Size = Size(width: 80, height: 24), capabilities: TerminalCapabilities = TerminalCapabilities(colors: 256, unicode: true)
+    ) {
+        self.name = name
+        self.snapshot = snapshot
+        self.state = state
+        self.size = size
+        self.capabilities = capabilities
+    }
+
+    /// The name Swift Testing shows.
+    var testDescription: String { name }
+
+    /// A state with transfer 1 selected in the focused transfers pane, changed by `change`.
+    static func selected(_ change: (inout DashboardState) -> Void = { _ in }) -> DashboardState {
+        var state = DashboardState()
+        state.selectedTransfer = 1
+        state.selectedRequest = "com.example.refresh"
+        state.animationFrame = 3
+        change(&state)
+        return state
+    }
+
+    /// Every golden screen.
+    static let all: [GoldenCase] = [
+        GoldenCase("main-80x24", SnapshotFixtures.demoMidway),
+        GoldenCase("main-40x12", SnapshotFixtures.demoMidway, size: Size(width: 40, height: 12)),
+        GoldenCase("main-120x40", SnapshotFixtures.demoMidway, size: Size(width: 120, height: 40)),
+        GoldenCase(
+            "main-script-message-80x24", SnapshotFixtures.demoMidway,
+            selected {
+                $0.focus = .scheduled
+                $0.message = "no transfer selected"
+                $0.scriptLine = "step 4/12: the system terminates the app mid-download"
+            }),
+        GoldenCase("help-80x24", SnapshotFixtures.demoMidway, selected { $0.overlay = .help }),
+        GoldenCase("help-120x40", SnapshotFixtures.demoMidway, selected { $0.overlay = .help }, size: Size(width: 120, height: 40)),
+        GoldenCase("transfer-details-80x24", SnapshotFixtures.demoMidway, selected { $0.overlay = .transferDetails(1) }),
+        GoldenCase("transfer-details-retrying-80x24", SnapshotFixtures.retryingDownload, selected { $0.overlay = .transferDetails(9) }),
+        GoldenCase(
+            "request-details-80x24", SnapshotFixtures.expiringWithPenalty, selected { $0.overlay = .requestDetails("com.example.sync") }),
+        GoldenCase(
+            "prompt-error-80x24", SnapshotFixtures.demoMidway,
+            selected {
+                $0.overlay = .prompt(DashboardState.Prompt(purpose: .addURL, text: "ftp://example.com/x", error: "only http:// and https:// URLs can be added"))
+            }),
+        GoldenCase(
+            "confirm-80x24", SnapshotFixtures.demoMidway,
+            selected {
+                $0.overlay = .confirm(
+                    DashboardState.Confirmation(question: "Cancel task 1 \"ubuntu.iso\"? y/n", effect: .send(.cancel(id: 1))))
+            }),
+        GoldenCase("device-80x24", SnapshotFixtures.demoMidway, selected { $0.overlay = .device }),
+        GoldenCase("relaunch-80x24", SnapshotFixtures.relaunchReconciliation, selected { $0.selectedTransfer = 4 }),
+        GoldenCase("expiring-80x24", SnapshotFixtures.expiringWithPenalty, selected { $0.focus = .scheduled }),
+        GoldenCase("retrying-80x24", SnapshotFixtures.retryingDownload, selected { $0.selectedTransfer = 9 }),
+        GoldenCase("empty-80x24", SnapshotFixtures.empty, DashboardState()),
+        GoldenCase("hostile-80x24", SnapshotFixtures.hostile, selected { $0.selectedTransfer = 13 }),
+        GoldenCase("hostile-details-80x24", SnapshotFixtures.hostile, selected { $0.overlay = .transferDetails(13) }),
+        GoldenCase(
+            "thousand-120x40", SnapshotFixtures.thousandTransfers(count: 1000),
+            selected {
+                $0.selectedTransfer = 500
+                $0.transferScroll = 480
+                $0.focus = .transfers
+            }, size: Size(width: 120, height: 40)),
+        GoldenCase(
+            "filtered-80x24", SnapshotFixtures.demoMidway, selected { $0.filters[.transfers] = "ISO" }),
+        GoldenCase("too-small-30x8", SnapshotFixtures.demoMidway, size: Size(width: 30, height: 8)),
+        GoldenCase(
+            "ascii-80x24", SnapshotFixtures.demoMidway, capabilities: TerminalCapabilities(colors: 8, unicode: false)),
+        GoldenCase(
+            "ascii-help-80x24", SnapshotFixtures.demoMidway, selected { $0.overlay = .help },
+            capabilities: TerminalCapabilities(colors: 0, unicode: false)),
+        GoldenCase("colors8-80x24", SnapshotFixtures.demoMidway, capabilities: TerminalCapabilities(colors: 8, unicode: true)),
+        GoldenCase("nocolor-80x24", SnapshotFixtures.demoMidway, capabilities: TerminalCapabilities(colors: 0, unicode: true)),
+    ]
+}
+
+@Suite struct GoldenScreenTests {
+    @Test(arguments: GoldenCase.all)
+    func screenMatchesItsGolden(_ golden: GoldenCase) {
+        let screen = DashboardView.render(
+            snapshot: golden.snapshot, state: golden.state, size: golden.size, capabilities: golden.capabilities)
+        #expect(screen.size == golden.size)
+        GoldenScreen.check(screen, golden.name)
+    }
+}
