@@ -99,7 +99,7 @@ public final class DashboardLoop {
     private func handle(_ input: TerminalInput) {
         if director != nil, case .key = input {
             director = nil
-            state.scriptLine = "demo script stopped: you have the controls (? for help)"
+            state.scriptLine = "script stopped: you have the controls (? for help)"
         }
         let view = displayedSnapshot()
         let size = terminal.size

@@ -50,7 +50,7 @@ public struct DemoDirector: Sendable {
     public var isFinished: Bool { index >= steps.count }
 
     /// The line shown once the script is over.
-    public var finishedLine: String { "demo ▸ the story is over: the keys are yours (? for help, q to quit)" }
+    public var finishedLine: String { "the story is over: the keys are yours (? for help, q to quit)" }
 
     /// The real time at which the next step may run, for the loop's wait (nil: finished or waiting on a condition
     /// only, which a new snapshot wakes).
@@ -79,6 +79,6 @@ public struct DemoDirector: Sendable {
     }
 
     private func label(_ position: Int, waiting: Bool) -> String {
-        "demo ▸ \(position + 1)/\(steps.count) " + steps[position].line
+        "\(position + 1)/\(steps.count) " + steps[position].line
     }
 }

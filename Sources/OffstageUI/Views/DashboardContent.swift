@@ -12,7 +12,7 @@ struct DashboardContent {
 
     /// Transfers shown, as indices into `snapshot.transfers`.
     let transfers: [Int]
-    /// Scheduled rows: running tasks first, then pending requests.
+    /// Scheduled rows: pending requests in submit order, then running tasks (the reducer's `DashboardRows` order).
     let scheduled: [ScheduledRow]
     /// Event lines shown, as indices into `snapshot.events` (oldest first).
     let events: [Int]
@@ -30,13 +30,13 @@ struct DashboardContent {
         }
         let scheduledFilter = Self.needle(state.filters[.scheduled])
         var rows: [ScheduledRow] = []
-        for (index, task) in snapshot.runningTasks.enumerated()
-        where scheduledFilter.map({ task.identifier.lowercased().contains($0) }) ?? true {
-            rows.append(.running(index))
-        }
         for (index, request) in snapshot.requests.enumerated()
         where scheduledFilter.map({ request.id.lowercased().contains($0) || request.reasonText.lowercased().contains($0) }) ?? true {
             rows.append(.request(index))
+        }
+        for (index, task) in snapshot.runningTasks.enumerated()
+        where scheduledFilter.map({ task.identifier.lowercased().contains($0) }) ?? true {
+            rows.append(.running(index))
         }
         scheduled = rows
         if let needle = Self.needle(state.filters[.events]) {
