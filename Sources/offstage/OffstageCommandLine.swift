@@ -28,6 +28,7 @@ enum OffstageCommandLine {
           simulate --days N --usage rare|weekly|daily|heavy [--seed S] [--json] [--hourly]
           origin [--port P] [--rate R] [--root DIR] [--host H]   the local test origin
           demo [--scenario transfers|relaunch] [--headless]   a scripted demo against the local origin (no network)
+          render --scenario NAME [--size WxH] [--at SECONDS] [--svg|--text] [--colors 0|8|256]   one dashboard frame
 
         The home is --home DIR, else $OFFSTAGE_HOME, else $XDG_STATE_HOME/offstage (~/.local/state/offstage).
         """
@@ -70,6 +71,7 @@ enum OffstageCommandLine {
             case "app": try AppCommand.run(rest, context: context)
             case "origin": try OriginCommand.run(rest)
             case "demo": try DemoCommand.run(rest, explicitHome: explicitHome)
+            case "render": try RenderCommand.run(rest)
             case "help", "-h", "--help": print(usage)
             default: throw CLIError.usage("unknown command \(command); see offstage help")
             }

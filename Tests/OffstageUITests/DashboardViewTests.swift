@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test func emptyStatesSayWhatToDo() {
-        let text = rows(SnapshotFixtures.empty).joined(separator: "\n")
+        let text = rows(SnapshotSamples.empty).joined(separator: "\n")
         #expect(text.contains("no transfers — press a to add one"))
         #expect(text.contains("no BG task requests — press s to schedule one"))
         #expect(text.contains("engine not running"))
@@ -24,14 +24,14 @@ import Testing
         var state = DashboardState()
         state.message = "no transfer selected"
         state.scriptLine = "step 4/12: the system terminates the app mid-download"
-        let lines = rows(SnapshotFixtures.demoMidway, state)
+        let lines = rows(SnapshotSamples.demoMidway, state)
         #expect(lines[23].contains("no transfer selected"))
         #expect(lines[23].contains("? help"))
         #expect(lines[22].contains("demo ▸ step 4/12: the system terminates the app mid-download"))
     }
 
     @Test func scrollingTheEventLogMovesItBackFromTheNewestLine() throws {
-        let snapshot = SnapshotFixtures.demoMidway
+        let snapshot = SnapshotSamples.demoMidway
         let newest = try #require(snapshot.events.last)
         var state = DashboardState()
         #expect(rows(snapshot, state).contains { $0.contains(newest.reason) })
@@ -47,7 +47,7 @@ import Testing
     @Test func theFilterMatchesNameOrURLIgnoringCase() {
         var state = DashboardState()
         state.filters[.transfers] = "FAULTS/503"
-        let lines = rows(SnapshotFixtures.demoMidway, state)
+        let lines = rows(SnapshotSamples.demoMidway, state)
         let end = lines.firstIndex { $0.hasPrefix(" Scheduled") } ?? lines.count
         let pane = lines[0..<end]
         #expect(pane.contains { $0.contains("photos.zip") })
@@ -56,21 +56,21 @@ import Testing
     }
 
     @Test func anUnknownSizeNeverShowsAPercentage() throws {
-        let lines = rows(SnapshotFixtures.demoMidway)
+        let lines = rows(SnapshotSamples.demoMidway)
         let feed = try #require(lines.first { $0.contains("feed.json") })
         #expect(!feed.contains("%"))
         #expect(feed.contains("size unknown"))
         // The animation moves with the frame counter.
         var state = DashboardState()
         state.animationFrame = 7
-        let moved = try #require(rows(SnapshotFixtures.demoMidway, state).first { $0.contains("feed.json") })
+        let moved = try #require(rows(SnapshotSamples.demoMidway, state).first { $0.contains("feed.json") })
         #expect(moved != feed)
     }
 
     @Test func theSelectionStaysInViewInALongList() {
         var state = DashboardState()
         state.selectedTransfer = 1000
-        let lines = rows(SnapshotFixtures.thousandTransfers(count: 1000), state, size: Size(width: 120, height: 40))
+        let lines = rows(SnapshotSamples.thousandTransfers(count: 1000), state, size: Size(width: 120, height: 40))
         #expect(lines.contains { $0.contains("file-1000.bin") })
         #expect(lines.contains { $0.contains("+") && $0.contains("more") })
     }
@@ -79,14 +79,14 @@ import Testing
         for width in [40, 57, 80, 133] {
             for height in [10, 12, 24, 41] {
                 let screen = DashboardView.render(
-                    snapshot: SnapshotFixtures.hostile, state: DashboardState(), size: Size(width: width, height: height),
+                    snapshot: SnapshotSamples.hostile, state: DashboardState(), size: Size(width: width, height: height),
                     capabilities: capabilities)
                 for row in 0..<height { #expect(DisplayWidth.of(screen.text(row: row)) == width) }
                 #expect(!screen.text(row: 0).contains("too small"))
             }
         }
         let small = DashboardView.render(
-            snapshot: SnapshotFixtures.demoMidway, state: DashboardState(), size: Size(width: 39, height: 24), capabilities: capabilities)
+            snapshot: SnapshotSamples.demoMidway, state: DashboardState(), size: Size(width: 39, height: 24), capabilities: capabilities)
         #expect((0..<24).contains { small.text(row: $0).contains("terminal too small") })
     }
 }

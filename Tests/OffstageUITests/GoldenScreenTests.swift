@@ -43,57 +43,57 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
 
     /// Every golden screen.
     static let all: [GoldenCase] = [
-        GoldenCase("main-80x24", SnapshotFixtures.demoMidway),
-        GoldenCase("main-40x12", SnapshotFixtures.demoMidway, size: Size(width: 40, height: 12)),
-        GoldenCase("main-120x40", SnapshotFixtures.demoMidway, size: Size(width: 120, height: 40)),
+        GoldenCase("main-80x24", SnapshotSamples.demoMidway),
+        GoldenCase("main-40x12", SnapshotSamples.demoMidway, size: Size(width: 40, height: 12)),
+        GoldenCase("main-120x40", SnapshotSamples.demoMidway, size: Size(width: 120, height: 40)),
         GoldenCase(
-            "main-script-message-80x24", SnapshotFixtures.demoMidway,
+            "main-script-message-80x24", SnapshotSamples.demoMidway,
             selected {
                 $0.focus = .scheduled
                 $0.message = "no transfer selected"
                 $0.scriptLine = "step 4/12: the system terminates the app mid-download"
             }),
-        GoldenCase("help-80x24", SnapshotFixtures.demoMidway, selected { $0.overlay = .help }),
-        GoldenCase("help-120x40", SnapshotFixtures.demoMidway, selected { $0.overlay = .help }, size: Size(width: 120, height: 40)),
-        GoldenCase("transfer-details-80x24", SnapshotFixtures.demoMidway, selected { $0.overlay = .transferDetails(1) }),
-        GoldenCase("transfer-details-retrying-80x24", SnapshotFixtures.retryingDownload, selected { $0.overlay = .transferDetails(9) }),
+        GoldenCase("help-80x24", SnapshotSamples.demoMidway, selected { $0.overlay = .help }),
+        GoldenCase("help-120x40", SnapshotSamples.demoMidway, selected { $0.overlay = .help }, size: Size(width: 120, height: 40)),
+        GoldenCase("transfer-details-80x24", SnapshotSamples.demoMidway, selected { $0.overlay = .transferDetails(1) }),
+        GoldenCase("transfer-details-retrying-80x24", SnapshotSamples.retryingDownload, selected { $0.overlay = .transferDetails(9) }),
         GoldenCase(
-            "request-details-80x24", SnapshotFixtures.expiringWithPenalty, selected { $0.overlay = .requestDetails("com.example.sync") }),
+            "request-details-80x24", SnapshotSamples.expiringWithPenalty, selected { $0.overlay = .requestDetails("com.example.sync") }),
         GoldenCase(
-            "prompt-error-80x24", SnapshotFixtures.demoMidway,
+            "prompt-error-80x24", SnapshotSamples.demoMidway,
             selected {
                 $0.overlay = .prompt(DashboardState.Prompt(purpose: .addURL, text: "ftp://example.com/x", error: "only http:// and https:// URLs can be added"))
             }),
         GoldenCase(
-            "confirm-80x24", SnapshotFixtures.demoMidway,
+            "confirm-80x24", SnapshotSamples.demoMidway,
             selected {
                 $0.overlay = .confirm(
                     DashboardState.Confirmation(question: "Cancel task 1 \"ubuntu.iso\"? y/n", effect: .send(.cancel(id: 1))))
             }),
-        GoldenCase("device-80x24", SnapshotFixtures.demoMidway, selected { $0.overlay = .device }),
-        GoldenCase("relaunch-80x24", SnapshotFixtures.relaunchReconciliation, selected { $0.selectedTransfer = 4 }),
-        GoldenCase("expiring-80x24", SnapshotFixtures.expiringWithPenalty, selected { $0.focus = .scheduled }),
-        GoldenCase("retrying-80x24", SnapshotFixtures.retryingDownload, selected { $0.selectedTransfer = 9 }),
-        GoldenCase("empty-80x24", SnapshotFixtures.empty, DashboardState()),
-        GoldenCase("hostile-80x24", SnapshotFixtures.hostile, selected { $0.selectedTransfer = 13 }),
-        GoldenCase("hostile-details-80x24", SnapshotFixtures.hostile, selected { $0.overlay = .transferDetails(13) }),
+        GoldenCase("device-80x24", SnapshotSamples.demoMidway, selected { $0.overlay = .device }),
+        GoldenCase("relaunch-80x24", SnapshotSamples.relaunchReconciliation, selected { $0.selectedTransfer = 4 }),
+        GoldenCase("expiring-80x24", SnapshotSamples.expiringWithPenalty, selected { $0.focus = .scheduled }),
+        GoldenCase("retrying-80x24", SnapshotSamples.retryingDownload, selected { $0.selectedTransfer = 9 }),
+        GoldenCase("empty-80x24", SnapshotSamples.empty, DashboardState()),
+        GoldenCase("hostile-80x24", SnapshotSamples.hostile, selected { $0.selectedTransfer = 13 }),
+        GoldenCase("hostile-details-80x24", SnapshotSamples.hostile, selected { $0.overlay = .transferDetails(13) }),
         GoldenCase(
-            "thousand-120x40", SnapshotFixtures.thousandTransfers(count: 1000),
+            "thousand-120x40", SnapshotSamples.thousandTransfers(count: 1000),
             selected {
                 $0.selectedTransfer = 500
                 $0.transferScroll = 480
                 $0.focus = .transfers
             }, size: Size(width: 120, height: 40)),
         GoldenCase(
-            "filtered-80x24", SnapshotFixtures.demoMidway, selected { $0.filters[.transfers] = "ISO" }),
-        GoldenCase("too-small-30x8", SnapshotFixtures.demoMidway, size: Size(width: 30, height: 8)),
+            "filtered-80x24", SnapshotSamples.demoMidway, selected { $0.filters[.transfers] = "ISO" }),
+        GoldenCase("too-small-30x8", SnapshotSamples.demoMidway, size: Size(width: 30, height: 8)),
         GoldenCase(
-            "ascii-80x24", SnapshotFixtures.demoMidway, capabilities: TerminalCapabilities(colors: 8, unicode: false)),
+            "ascii-80x24", SnapshotSamples.demoMidway, capabilities: TerminalCapabilities(colors: 8, unicode: false)),
         GoldenCase(
-            "ascii-help-80x24", SnapshotFixtures.demoMidway, selected { $0.overlay = .help },
+            "ascii-help-80x24", SnapshotSamples.demoMidway, selected { $0.overlay = .help },
             capabilities: TerminalCapabilities(colors: 0, unicode: false)),
-        GoldenCase("colors8-80x24", SnapshotFixtures.demoMidway, capabilities: TerminalCapabilities(colors: 8, unicode: true)),
-        GoldenCase("nocolor-80x24", SnapshotFixtures.demoMidway, capabilities: TerminalCapabilities(colors: 0, unicode: true)),
+        GoldenCase("colors8-80x24", SnapshotSamples.demoMidway, capabilities: TerminalCapabilities(colors: 8, unicode: true)),
+        GoldenCase("nocolor-80x24", SnapshotSamples.demoMidway, capabilities: TerminalCapabilities(colors: 0, unicode: true)),
     ]
 }
 

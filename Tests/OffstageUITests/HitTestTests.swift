@@ -12,7 +12,7 @@ import Testing
     }
 
     @Test func aClickOnATransferRowHitsThatTransfer() throws {
-        let snapshot = SnapshotFixtures.demoMidway
+        let snapshot = SnapshotSamples.demoMidway
         let state = DashboardState()
         let screen = DashboardView.render(
             snapshot: snapshot, state: state, size: size, capabilities: TerminalCapabilities(colors: 256, unicode: true))
@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func aClickOnARequestAndAnEventHitsThem() throws {
-        let snapshot = SnapshotFixtures.demoMidway
+        let snapshot = SnapshotSamples.demoMidway
         let state = DashboardState()
         let screen = DashboardView.render(
             snapshot: snapshot, state: state, size: size, capabilities: TerminalCapabilities(colors: 256, unicode: true))
@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func aScrolledListHitsTheRowDrawnThere() throws {
-        let snapshot = SnapshotFixtures.thousandTransfers(count: 1000)
+        let snapshot = SnapshotSamples.thousandTransfers(count: 1000)
         var state = DashboardState()
         state.selectedTransfer = 700
         let big = Size(width: 120, height: 40)
@@ -48,9 +48,9 @@ import Testing
     @Test func nothingIsHitUnderAnOverlayOrOnATooSmallTerminal() {
         var state = DashboardState()
         state.overlay = .help
-        #expect(DashboardView.hitTest(x: 5, y: 3, snapshot: SnapshotFixtures.demoMidway, state: state, size: size) == nil)
+        #expect(DashboardView.hitTest(x: 5, y: 3, snapshot: SnapshotSamples.demoMidway, state: state, size: size) == nil)
         #expect(
-            DashboardView.hitTest(x: 5, y: 3, snapshot: SnapshotFixtures.demoMidway, state: DashboardState(), size: Size(width: 30, height: 8))
+            DashboardView.hitTest(x: 5, y: 3, snapshot: SnapshotSamples.demoMidway, state: DashboardState(), size: Size(width: 30, height: 8))
                 == nil)
     }
 }
@@ -60,10 +60,10 @@ import Testing
         var state = DashboardState()
         state.selectedTransfer = 700
         let rows = DashboardView.visibleRows(
-            snapshot: SnapshotFixtures.thousandTransfers(count: 1000), state: state, size: Size(width: 120, height: 40))
+            snapshot: SnapshotSamples.thousandTransfers(count: 1000), state: state, size: Size(width: 120, height: 40))
         let transfers = try #require(rows[.transfers])
         #expect(transfers.count > 10)
         #expect(transfers.first <= 699 && 699 < transfers.first + transfers.count)
-        #expect(DashboardView.visibleRows(snapshot: SnapshotFixtures.empty, state: state, size: Size(width: 30, height: 8)).isEmpty)
+        #expect(DashboardView.visibleRows(snapshot: SnapshotSamples.empty, state: state, size: Size(width: 30, height: 8)).isEmpty)
     }
 }

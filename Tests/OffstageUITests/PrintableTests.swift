@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func nothingBelowSpaceEscOrBidiSurvivesTheHostileName() {
-        let escaped = Printable.escape(SnapshotFixtures.hostileName)
+        let escaped = Printable.escape(SnapshotSamples.hostileName)
         for scalar in escaped.unicodeScalars {
             #expect(!Printable.needsEscape(scalar), "scalar U+\(String(scalar.value, radix: 16)) survived")
             #expect(scalar.value >= 0x20 && scalar.value != 0x7F && scalar.value != 0x1B)
@@ -29,7 +29,7 @@ import Testing
 
     @Test func aHostileScreenHoldsNoControlCell() {
         let screen = DashboardView.render(
-            snapshot: SnapshotFixtures.hostile, state: DashboardState(), size: Size(width: 80, height: 24),
+            snapshot: SnapshotSamples.hostile, state: DashboardState(), size: Size(width: 80, height: 24),
             capabilities: TerminalCapabilities(colors: 256, unicode: true))
         for y in 0..<screen.height {
             for x in 0..<screen.width {

@@ -28,7 +28,7 @@ import Testing
 
     @Test func svgOfAWholeDashboardHasNoControlBytes() {
         let screen = DashboardView.render(
-            snapshot: SnapshotFixtures.hostile, state: DashboardState(), size: Size(width: 80, height: 24),
+            snapshot: SnapshotSamples.hostile, state: DashboardState(), size: Size(width: 80, height: 24),
             capabilities: TerminalCapabilities(colors: 8, unicode: true))
         let svg = ScreenExport.svg(screen, palette: 8)
         #expect(!svg.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })

@@ -1,8 +1,9 @@
 import Foundation
 import OffstageCore
 
-/// Sample snapshots for golden screens and view tests: fixed dates, deterministic, each one a true situation.
-public enum SnapshotFixtures {
+/// Sample snapshots for golden screens, view tests and `offstage render`: fixed dates, deterministic, each one a
+/// situation the engine really produces.
+public enum SnapshotSamples {
     /// The fixtures' "now": 2023-11-14 22:13:20 UTC.
     public static let now = Date(timeIntervalSince1970: 1_700_000_000)
 
