@@ -70,6 +70,7 @@ public final class DashboardLoop {
         if let signal = signals.take() { return .signal(signal) }
         if let exit = pendingExit { return exit }
         if let reason = backend.ended { return .engineEnded(reason) }
+        if let notice = backend.notices().last { state.message = notice }
         runScript()
         presentIfDue()
         return nil

@@ -51,11 +51,17 @@ enum DemoCommand {
         guard ["transfers", "relaunch"].contains(scenario) else {
             throw CLIError.usage("unknown demo scenario \(scenario); known: transfers (the default), relaunch")
         }
+        let temporary = explicitHome == nil
         let homePath = explicitHome ?? NSTemporaryDirectory() + "offstage-demo-\(getpid())"
+        // A demo's own home lives only as long as the demo: its downloads, parts and upload file go with it.
+        defer { if temporary { try? FileManager.default.removeItem(atPath: homePath) } }
         let context = CLIContext(home: OffstageHome(path: homePath))
         let server = OriginServer()
         do { try server.start() } catch { throw CLIError.failed("cannot start the local origin: \(error)") }
         defer { server.stop() }
+        if !args.flag("--headless"), args.value("--scenario") == nil {
+            return try DashboardDemo.run(context: context, origin: server.baseURL)
+        }
         if scenario == "relaunch" { return try RelaunchDemo.run(home: context.home, server: server) }
         say("Offstage demo — home \(context.home.path), local origin \(server.baseURL)\n")
         let lock = try context.acquireLock()

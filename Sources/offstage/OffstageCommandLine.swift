@@ -47,11 +47,17 @@ enum OffstageCommandLine {
                 return fail(.usage("--home needs a directory"))
             }
         }
-        guard let command = words.first else {
-            print(usage)
-            return 0
-        }
         let context = CLIContext(home: OffstageHome.resolve(explicit: explicitHome))
+        guard let command = words.first else {
+            do {
+                try DashboardCommand.run([], context: context)
+                return 0
+            } catch let error as CLIError {
+                return fail(error)
+            } catch {
+                return fail(CLIContext.translate(error))
+            }
+        }
         let rest = Array(words.dropFirst())
         do {
             switch command {

@@ -1,0 +1,71 @@
+import Foundation
+import OffstageCore
+import OffstageRuntime
+import OffstageStore
+import OffstageUI
+import Synchronization
+
+/// A dashboard attached to an engine another process runs (`offstage run` in another shell): its snapshots
+/// arrive over the home's socket, the keys' commands go through the inbox. Quitting leaves that engine running.
+public final class AttachedEngine: DashboardBackend {
+    private let latest = LatestSnapshot()
+    private let outcome = Mutex<String?>(nil)
+    private let stopping = Mutex(false)
+    private let sender: CommandSender
+    private let finished = DispatchSemaphore(value: 0)
+    private var closed = false
+
+    /// Connects to the engine of `home` and receives its snapshots on a thread of its own.
+    ///
+    /// - Throws: `AttachError.notRunning` when no engine listens there.
+    public init(home: OffstageHome, wake: @escaping @Sendable () -> Void) throws {
+        let probe = try SnapshotClient(home: home.path)
+        probe.close()
+        sender = try CommandSender(home: home)
+        let latest = self.latest, outcome = self.outcome, stopping = self.stopping, finished = self.finished
+        let path = home.path
+        let thread = Thread {
+            defer {
+                finished.signal()
+                wake()
+            }
+            do {
+                let client = try SnapshotClient(home: path)
+                defer { client.close() }
+                while !stopping.withLock({ $0 }) {
+                    if let snapshot = try client.next(timeout: 0.5) {
+                        latest.put(snapshot)
+                        wake()
+                    }
+                }
+            } catch {
+                if !stopping.withLock({ $0 }) {
+                    outcome.withLock { $0 = "the engine of \(path) stopped (\(error))" }
+                }
+            }
+        }
+        thread.name = "offstage.attach"
+        thread.start()
+    }
+
+    /// The newest snapshot received, when newer than `sequence`.
+    public func snapshot(newerThan sequence: UInt64?) -> Snapshot? { latest.newer(than: sequence) }
+
+    /// Sends a command to the engine; a line only when it could not be sent.
+    public func perform(_ effect: DashboardEffect) -> String? { sender.perform(effect) }
+
+    /// Refusals of commands the engine executed since the last call.
+    public func notices() -> [String] { sender.refusals() }
+
+    /// Why the engine can no longer be reached.
+    public var ended: String? { outcome.withLock { $0 } }
+
+    /// Detaches; the engine goes on.
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        stopping.withLock { $0 = true }
+        finished.wait()
+        sender.close()
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import OffstageCore
+import OffstageRuntime
+import OffstageStore
+import OffstageUI
+import Synchronization
+
+/// A dashboard that hosts the engine: the runtime runs on its own thread in this process and publishes its
+/// snapshots here; the keys' commands go through the inbox like any other process's, and wake it at once.
+public final class HostedEngine: DashboardBackend {
+    private let latest = LatestSnapshot()
+    private let outcome = Mutex<String?>(nil)
+    private let stopper = Mutex<RuntimeStopper?>(nil)
+    private let finished = DispatchSemaphore(value: 0)
+    private let sender: CommandSender
+    private var closed = false
+
+    /// Starts the runtime that `make` builds on a new thread. `make` gets the function to publish snapshots with
+    /// (it sets it as the options' `onSnapshot`); `wake` tells the dashboard a snapshot arrived.
+    ///
+    /// - Throws: when the home's store cannot be opened for the dashboard's commands.
+    public init(
+        home: OffstageHome, wake: @escaping @Sendable () -> Void,
+        make: @escaping @Sendable (_ publish: @escaping @Sendable (Snapshot) -> Void) throws -> DaemonRuntime
+    ) throws {
+        sender = try CommandSender(home: home)
+        let latest = self.latest, outcome = self.outcome, stopper = self.stopper, finished = self.finished
+        let thread = Thread {
+            defer {
+                finished.signal()
+                wake()
+            }
+            do {
+                let runtime = try make { snapshot in
+                    latest.put(snapshot)
+                    wake()
+                }
+                stopper.withLock { $0 = runtime.stopper }
+                let result = try runtime.run()
+                outcome.withLock { $0 = Self.describe(result) }
+            } catch {
+                outcome.withLock { $0 = "the engine stopped: \(error)" }
+            }
+        }
+        thread.name = "offstage.engine"
+        thread.start()
+    }
+
+    /// The newest snapshot the engine published, when newer than `sequence`.
+    public func snapshot(newerThan sequence: UInt64?) -> Snapshot? { latest.newer(than: sequence) }
+
+    /// Sends a command to the engine; a line only when it could not be sent.
+    public func perform(_ effect: DashboardEffect) -> String? { sender.perform(effect) }
+
+    /// Refusals of commands the engine executed since the last call.
+    public func notices() -> [String] { sender.refusals() }
+
+    /// Why the engine stopped, once it has.
+    public var ended: String? { outcome.withLock { $0 } }
+
+    /// Asks the engine to stop cleanly and waits for it (every request checkpoints; the next start resumes).
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        // The runtime may still be starting (no stopper yet): ask again until it has stopped.
+        while true {
+            stopper.withLock { $0 }?.requestShutdown(reason: "dashboard closed")
+            if finished.wait(timeout: .now() + 0.2) == .success { break }
+        }
+        sender.close()
+    }
+
+    private static func describe(_ outcome: RunOutcome) -> String {
+        switch outcome {
+        case .idle: "the engine has nothing left to do"
+        case .focusFinished: "the engine's tasks finished"
+        case .interrupted(let reason): "the engine stopped (\(reason))"
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import OffstageCore
+import OffstageDashboard
+import OffstageRuntime
+import OffstageStore
+import OffstageTerminal
+import OffstageUI
+
+/// `offstage` with no command: the dashboard on the home. It hosts the engine, the scheduler and the model app
+/// (it is `offstage run` with a face), or attaches to the engine another process already runs for that home.
+/// When standard output is not a terminal it prints plain progress lines instead.
+enum DashboardCommand {
+    static func run(_ raw: [String], context: CLIContext) throws {
+        let args = try Arguments(raw, options: ["--config"], flags: [])
+        try args.none()
+        let configuration = try SchedulerConfig.load(args.value("--config"), context: context)
+        try context.checkUsable()
+        if InstanceLock.owner(home: context.home) != nil {
+            let face = try DashboardFace.make()
+            let backend: AttachedEngine
+            do {
+                backend = try AttachedEngine(home: context.home, wake: face.waker)
+            } catch {
+                face.close()
+                throw CLIError.store("another offstage owns \(context.home.path) but cannot be attached to: \(error)")
+            }
+            try face.run(backend: backend, director: nil, plainUntilStoryEnds: false)
+            return
+        }
+        let lock = try context.acquireLock()
+        defer { lock.release() }
+        let face = try DashboardFace.make()
+        let backend: HostedEngine
+        do {
+            backend = try HostedEngine(home: context.home, wake: face.waker) { publish in
+                try HostedRuntime.make(context: context, configuration: configuration, publish: publish)
+            }
+        } catch {
+            face.close()
+            throw CLIContext.translate(error)
+        }
+        try face.run(backend: backend, director: nil, plainUntilStoryEnds: false)
+    }
+}
+
+/// The runtime a dashboard hosts: `offstage run`'s engine, scheduler and model app on a steerable clock,
+/// publishing snapshots instead of printing the event log.
+enum HostedRuntime {
+    /// Opens the store and builds the runtime (on the engine's thread).
+    static func make(
+        context: CLIContext, configuration: OffstageConfiguration, publish: @escaping @Sendable (Snapshot) -> Void,
+        adjust: (inout RuntimeOptions) -> Void = { _ in }
+    ) throws -> DaemonRuntime {
+        let store = try context.openStore()
+        var options = RuntimeOptions()
+        options.configureEngine = EngineDefaults.apply
+        options.scheduler = SchedulerConfig.setup(configuration, context: context)
+        options.app = AppSetup(configuration: configuration.appSession)
+        options.onSnapshot = publish
+        adjust(&options)
+        let clock = try VirtualClock()
+        return DaemonRuntime(home: context.home, store: store, options: options, time: clock)
+    }
+}
