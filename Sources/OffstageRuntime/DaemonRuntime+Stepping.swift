@@ -17,7 +17,7 @@ extension DaemonRuntime {
         var quietTurns = 0
         while quietTurns < 3 {
             guard Date() < limit else { throw RuntimeSettleTimeout(seconds: timeout) }
-            lastInboxPoll = .distantPast  // a manual clock may not move: read the inbox every turn
+            lastInboxPoll = -.infinity  // read the inbox every turn
             if let outcome = try turn(waiting: false), case .interrupted = outcome { return }
             let quiet =
                 try !hasDeliveryWork && !appIsBusy() && executableCommands().isEmpty && !(host?.isBusy ?? false)
@@ -27,7 +27,7 @@ extension DaemonRuntime {
 
     /// Runs one turn without waiting: the inbox, due timers, and the events the engine posted so far.
     public func runOneTurn() throws {
-        lastInboxPoll = .distantPast
+        lastInboxPoll = -.infinity
         _ = try turn(waiting: false)
     }
 
