@@ -83,8 +83,7 @@ extension DaemonRuntime {
         case .killApp, .crashApp:
             for identifier in host?.work.keys.sorted() ?? [] { stopWork(identifier) }
         case .wake(let monotonic):
-            let date = time.now().addingTimeInterval(max(0, monotonic - time.steady()))
-            let earliest = min(host?.wake ?? date, date)
+            let earliest = min(host?.wake ?? monotonic, monotonic)
             host?.wake = earliest
         }
     }
@@ -155,8 +154,10 @@ extension DaemonRuntime {
     func runSchedulerDue() throws {
         guard let current = host else { return }
         let now = time.now()
-        if let wake = current.wake, wake <= now {
+        let steady = time.steady()
+        if current.wakeIsDue(steady: steady) {
             host?.wake = nil
+            host?.lastFired = steady
             try handleScheduler(.timerFired)
         }
         for (identifier, work) in host?.work ?? [:] {

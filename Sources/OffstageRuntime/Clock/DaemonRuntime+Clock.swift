@@ -10,7 +10,7 @@ extension DaemonRuntime {
 
     /// Every moment something time-driven is due, unordered.
     private var deadlines: [Date] {
-        [nextWake, host?.nextDue, nextAppDue].compactMap { $0 }
+        [nextWake, host?.nextDue(now: time.now(), steady: time.steady()), nextAppDue].compactMap { $0 }
             + daemon.tasks.values.compactMap { $0.state == .retrying ? $0.retryAt : nil }
     }
 
@@ -57,7 +57,7 @@ extension DaemonRuntime {
             switch command {
             case .setClockRate(let rate):
                 try setClockRate(rate)
-                result = "clock runs at \(rate.label)"
+                result = rate == .frozen ? "clock frozen" : "clock runs at \(rate.label)"
             case .jumpToNextDeadline:
                 let before = time.now()
                 if let next = try jumpToNextDeadline() {

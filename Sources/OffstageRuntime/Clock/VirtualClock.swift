@@ -73,13 +73,18 @@ public final class VirtualClock: TimeSource {
         }
     }
 
-    /// Moves both clocks forward so that `now()` reads `date`; never backwards. Returns the seconds jumped.
+    /// Moves both clocks forward so that `now()` reads `date` plus `overshoot`; never backwards. Returns the
+    /// seconds jumped.
+    ///
+    /// The default millisecond past the date makes sure a deadline kept on the steady clock (and converted to a
+    /// date for the jump) is reached despite the rounding of the conversion.
     @discardableResult
-    public func jump(to date: Date) -> Double {
+    public func jump(to date: Date, overshoot: Double = 0.001) -> Double {
         let realNow = reference.steady()
         return anchor.withLock { current in
-            let seconds = date.timeIntervalSince(current.wall.addingTimeInterval(current.elapsed(realNow: realNow)))
-            guard seconds.isFinite, seconds > 0 else { return 0 }
+            let wall = current.wall.addingTimeInterval(current.elapsed(realNow: realNow))
+            let seconds = date.timeIntervalSince(wall) + max(0, overshoot)
+            guard seconds.isFinite, date > wall else { return 0 }
             current.wall = current.wall.addingTimeInterval(seconds)
             current.steady += seconds
             return seconds
