@@ -7,6 +7,7 @@ import OffstageStore
 /// Prints what the clock did only once the engine has done it; with no engine running nothing is queued (a clock
 /// command is about the engine that runs now, not the next one).
 enum ClockCommand {
+    /// Sends the clock command and prints its result once the engine has executed it.
     static func run(_ raw: [String], context: CLIContext) throws {
         let command = try parse(raw)
         guard let owner = InstanceLock.owner(home: context.home) else {
@@ -17,7 +18,8 @@ enum ClockCommand {
         let id = try context.enqueue(command)
         switch try context.awaitResult(of: id) {
         case .notRunning:
-            throw CLIError.failed("the offstage on \(context.home.path) (pid \(owner)) stopped before it took the command")
+            throw CLIError.failed(
+                "the offstage on \(context.home.path) (pid \(owner)) stopped before it took the command")
         case .stillPending(let pid):
             throw CLIError.failed(
                 "the offstage running on \(context.home.path) (pid \(pid)) has not taken the command yet; "

@@ -9,7 +9,7 @@ enum OffstageCommandLine {
           add URL [--name N] [--dir DIR] [--session ID] [--description TEXT] [--discretionary] [--begin-after DUR] [--priority P]
           upload FILE --to URL [--method PUT|POST] [--session ID] [--description TEXT]
           get URL [-o PATH] [--retry N] one download in the foreground; run it again after a kill to resume
-          run [--until-idle] [--quiet] [--config DIR] [--warp N]   the engine and the BG task scheduler without a dashboard
+          run [--until-idle] [--quiet] [--config DIR] [--warp N]   the engine and the BG task scheduler, no dashboard
           clock warp N|real|freeze|next   steer the running engine's clock (×N, real time, frozen, next deadline)
           ls [--json]                  transfers and their state
           events [--json] [--limit N]  the event log

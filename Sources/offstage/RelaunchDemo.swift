@@ -9,7 +9,8 @@ import OffstageStore
 /// Against the local origin: the app starts a download, goes to the background and is terminated by the system
 /// while the download runs; the download finishes while the app is away; the system relaunches the app in the
 /// background; the app recreates its session, reconciles, receives the file, moves it, and calls the completion
-/// handler. The waits of the life cycle are skipped by jumping the runtime's `VirtualClock`; the transfer runs in real time.
+/// handler. The waits of the life cycle are skipped by jumping the runtime's `VirtualClock`; the transfer runs in
+/// real time.
 enum RelaunchDemo {
     static let size: Int64 = 6 << 20
     static let seed: UInt64 = 11
@@ -69,7 +70,8 @@ enum RelaunchDemo {
     /// Prints the app's status, as `offstage app` shows it, and the transfers.
     private static func show(_ store: Store, _ clock: VirtualClock, _ title: String) throws {
         say("\n" + title)
-        let status = try AppStatus(configuration: AppConfiguration(), store: store, steady: clock.steady())
+        let status = try AppStatus(
+            configuration: AppConfiguration(), store: store, steady: clock.steady())
         for line in status.text.split(separator: "\n") { say("    " + line) }
         for task in try store.loadTasks() {
             say(

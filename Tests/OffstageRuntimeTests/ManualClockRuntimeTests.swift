@@ -44,7 +44,8 @@ struct ManualClockRuntimeTests {
         let limit = Date().addingTimeInterval(20)
         while try !condition(harness.store.loadTasks()) {
             guard Date() < limit else {
-                Issue.record("still waiting: \(try harness.store.loadTasks().map { "\($0.id) \($0.session) \($0.state)" })")
+                let states = try harness.store.loadTasks().map { "\($0.id) \($0.session) \($0.state)" }
+                Issue.record("still waiting: \(states)")
                 throw RuntimeSettleTimeout(seconds: 20)
             }
             try runtime.runOneTurn()
@@ -145,6 +146,8 @@ struct ManualClockRuntimeTests {
 
     /// Whether an event-log line of `kind` contains `text`.
     static func logged(_ harness: RuntimeHarness, _ kind: LogKind, _ text: String) throws -> Bool {
-        try harness.store.events(after: 0, limit: 100_000).contains { $0.entry.kind == kind && $0.entry.reason.contains(text) }
+        try harness.store.events(after: 0, limit: 100_000).contains {
+            $0.entry.kind == kind && $0.entry.reason.contains(text)
+        }
     }
 }

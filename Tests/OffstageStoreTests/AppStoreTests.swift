@@ -235,7 +235,8 @@ struct AppStoreTests {
             let second = try store.enqueue(.pause(id: 8), now: date(1))
             try store.completeCommand(id: first, status: .refused, result: "no", app: AppChanges(), now: date(0))
             try store.completeCommand(
-                id: second, status: .done, result: "mistake on", app: AppChanges(state: AppFixtures.state()), now: date(0))
+                id: second, status: .done, result: "mistake on", app: AppChanges(state: AppFixtures.state()),
+                now: date(0))
             #expect(try store.commandStatus(id: first)?.0 == .refused)
             #expect(try store.commandStatus(id: first)?.1 == "no")
             #expect(try store.commandStatus(id: second)?.1 == "mistake on")

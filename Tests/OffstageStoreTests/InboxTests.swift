@@ -49,7 +49,8 @@ struct InboxTests {
             let first = try store.enqueue(.pause(id: 1), now: date(0))
             let second = try store.enqueue(.pause(id: 2), now: date(1))
             try store.completeCommand(id: second, status: .done, result: "ok", changes: StoreChanges(), now: date(0))
-            try store.completeCommand(id: first, status: .refused, result: "no such task", changes: StoreChanges(), now: date(0))
+            try store.completeCommand(
+                id: first, status: .refused, result: "no such task", changes: StoreChanges(), now: date(0))
             #expect(try store.pruneCommands(before: date(10)) == 2)
             try store.withDatabase { try $0.run("DELETE FROM inbox") }
             store.close()
