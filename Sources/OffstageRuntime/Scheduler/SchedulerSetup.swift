@@ -63,8 +63,13 @@ struct SchedulerHost {
     }
 
     /// The earliest moment the loop must come back for the scheduler, in wall time (`now`/`steady`: the clock now).
+    ///
+    /// A wake already fired at this very reading (asked again by a rounding hair) waits for the clock to move a
+    /// millisecond, so a frozen clock waits for an event instead of spinning.
     func nextDue(now: Date, steady: Double) -> Date? {
-        var due = wake.map { now.addingTimeInterval(max(0, $0 - steady)) }
+        var due = wake.map { wake in
+            now.addingTimeInterval(wake > steady ? wake - steady : (steady > lastFired ? 0 : 0.001))
+        }
         for case .simulated(let until, _) in work.values { due = min(due ?? until, until) }
         return due
     }
