@@ -70,6 +70,6 @@ struct ClockControlTests {
             #expect(outcome.result == "this offstage runs on a clock that cannot be warped, frozen or jumped")
         }
         #expect(runtime.clock == nil)
-        #expect(throws: ClockRateError.self) { try runtime.jumpToNextDeadline() }
+        #expect(throws: ClockControlError.self) { try runtime.jumpToNextDeadline() }
     }
 }

@@ -106,9 +106,9 @@ struct VirtualClockTests {
     ])
     func invalidFactors(factor: Double) throws {
         let (clock, _) = try Self.clock(.warped(10))
-        #expect(throws: ClockRateError.self) { try clock.setRate(.warped(factor)) }
+        #expect(throws: ClockControlError.self) { try clock.setRate(.warped(factor)) }
         #expect(clock.rate == .warped(10))
-        #expect(throws: ClockRateError.self) { try VirtualClock(rate: .warped(factor)) }
+        #expect(throws: ClockControlError.self) { try VirtualClock(rate: .warped(factor)) }
     }
 
     @Test("the edges of the range are accepted")

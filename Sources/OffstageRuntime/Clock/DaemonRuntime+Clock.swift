@@ -24,7 +24,7 @@ extension DaemonRuntime {
     /// Moves the clock forward to the earliest deadline still ahead of it; returns that deadline, or nil when none
     /// is ahead (the loop's next turn fires what is due).
     ///
-    /// - Throws: `ClockRateError` when the runtime's clock cannot be steered.
+    /// - Throws: `ClockControlError` when the runtime's clock cannot be steered.
     @discardableResult
     public func jumpToNextDeadline() throws -> Date? {
         let clock = try controllableClock()
@@ -36,7 +36,7 @@ extension DaemonRuntime {
 
     /// Runs the clock at `rate` from now on.
     ///
-    /// - Throws: `ClockRateError` when the runtime's clock cannot be steered or the warp factor is out of range.
+    /// - Throws: `ClockControlError` when the runtime's clock cannot be steered or the warp factor is out of range.
     public func setClockRate(_ rate: ClockRate) throws {
         try controllableClock().setRate(rate)
     }
@@ -44,7 +44,7 @@ extension DaemonRuntime {
     /// The clock, or why there is none to steer.
     private func controllableClock() throws -> VirtualClock {
         guard let clock else {
-            throw ClockRateError(reason: "this offstage runs on a clock that cannot be warped, frozen or jumped")
+            throw ClockControlError(reason: "this offstage runs on a clock that cannot be warped, frozen or jumped")
         }
         return clock
     }
@@ -69,7 +69,7 @@ extension DaemonRuntime {
             default:
                 return
             }
-        } catch let error as ClockRateError {
+        } catch let error as ClockControlError {
             status = .refused
             result = error.reason
         }

@@ -28,9 +28,9 @@ public final class VirtualClock: TimeSource {
 
     /// A clock that starts at `reference`'s readings (the real clocks by default) and runs at `rate`.
     ///
-    /// - Throws: `ClockRateError` when `rate` is a warp factor outside 1…10000.
+    /// - Throws: `ClockControlError` when `rate` is a warp factor outside 1…10000.
     public init(rate: ClockRate = .real, reference: any TimeSource = SystemTimeSource()) throws {
-        if let problem = rate.problem { throw ClockRateError(reason: problem) }
+        if let problem = rate.problem { throw ClockControlError(reason: problem) }
         self.reference = reference
         anchor = Mutex(Anchor(real: reference.steady(), wall: reference.now(), steady: reference.steady(), rate: rate))
     }
@@ -52,9 +52,9 @@ public final class VirtualClock: TimeSource {
 
     /// Changes the rate from this moment on; the readings go on from where they are (no discontinuity).
     ///
-    /// - Throws: `ClockRateError` when `rate` is a warp factor outside 1…10000 (the clock is unchanged).
+    /// - Throws: `ClockControlError` when `rate` is a warp factor outside 1…10000 (the clock is unchanged).
     public func setRate(_ rate: ClockRate) throws {
-        if let problem = rate.problem { throw ClockRateError(reason: problem) }
+        if let problem = rate.problem { throw ClockControlError(reason: problem) }
         let realNow = reference.steady()
         anchor.withLock { current in
             let elapsed = current.elapsed(realNow: realNow)
@@ -104,8 +104,8 @@ public final class VirtualClock: TimeSource {
     }
 }
 
-/// A clock rate that cannot be set.
-public struct ClockRateError: Error, Equatable, CustomStringConvertible {
+/// A clock that cannot be steered, or a rate it cannot run at.
+public struct ClockControlError: Error, Equatable, CustomStringConvertible {
     /// Why.
     public let reason: String
 
