@@ -144,3 +144,31 @@ struct VirtualClockTests {
         #expect(manual.steady() == 0)
     }
 }
+
+/// Sets of the reference's wall clock pass through to the virtual wall clock, as on a device.
+@Suite("VirtualClock: wall-clock sets")
+struct VirtualClockWallSetTests {
+    @Test("setting the reference's wall clock back moves the virtual wall clock by as much; steady time stays")
+    func wallSetPassesThrough() throws {
+        let real = ManualTimeSource()
+        let clock = try VirtualClock(rate: .warped(60), reference: real)
+        let start = clock.now()
+        let steady = clock.steady()
+        real.set(real.now().addingTimeInterval(-3600))
+        #expect(clock.now() == start.addingTimeInterval(-3600), "a set is passed through, not warped")
+        #expect(clock.steady() == steady)
+        real.advance(by: 1)
+        #expect(clock.now() == start.addingTimeInterval(-3540))
+        #expect(clock.steady() == steady + 60)
+    }
+
+    @Test("a drift under a second is not passed through, so the clock does not wobble")
+    func smallDriftIgnored() throws {
+        let real = ManualTimeSource()
+        let clock = try VirtualClock(rate: .frozen, reference: real)
+        let frozen = clock.now()
+        real.set(real.now().addingTimeInterval(0.5))
+        real.advance(by: -0.4)
+        #expect(clock.now() == frozen)
+    }
+}
