@@ -1,4 +1,5 @@
 import Foundation
+import OffstageOrigin
 import OffstageStore
 import OffstageTestSupport
 import Testing
@@ -51,5 +52,24 @@ struct ClockCommandLineTests {
         #expect(jumpedOrNothing, "\(next.stdout)")
         let real = try binary.run(["clock", "real"])
         #expect(real.status == 0 && real.stdout == "clock runs at real time\n", "\(real.stdout)\(real.stderr)")
+    }
+
+    @Test func aWarpedRunWaitsOutARetryAfterInAFractionOfItsRealTime() throws {
+        let origin = try OriginFixture()
+        defer { origin.stop() }
+        let folder = try TemporaryFolder("clock-warp")
+        let binary = try OffstageBinary(home: folder.path + "/home")
+        let added = try binary.run(["add", origin.url("/gen/64k?seed=5&status=503&retryAfter=600")])
+        #expect(added.status == 0, "\(added.stderr)")
+        let started = Date()
+        let run = try binary.run(["run", "--until-idle", "--warp", "1000"])
+        let took = Date().timeIntervalSince(started)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("clock ×1000"), "\(run.stdout)")
+        #expect(run.stdout.contains("next in 600.0 s"), "\(run.stdout)")
+        #expect(run.stdout.contains("delivered"), "\(run.stdout)")
+        #expect(took < 60, "a 10-minute Retry-After at ×1000 took \(took) s")
+        let statuses = origin.server.requestLog().map(\.status)
+        #expect(statuses == [503, 200])
     }
 }
