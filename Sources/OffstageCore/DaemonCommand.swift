@@ -28,6 +28,19 @@ public enum DaemonCommand: Codable, Sendable, Equatable {
     case appBackgrounded
     /// Something the user, the system or the model app does to the app (its life cycle, its session, its mistakes).
     case app(AppRequest)
+    /// Run the engine's clock at this rate from now on (`offstage clock warp N|real|freeze`, the dashboard).
+    case setClockRate(ClockRate)
+    /// Move the engine's clock forward to the next moment something time-driven is due (`offstage clock next`).
+    case jumpToNextDeadline
+
+    /// Whether the runtime's clock executes this command (any runtime takes it, and refuses it when its clock
+    /// cannot be steered).
+    public var isForClock: Bool {
+        switch self {
+        case .setClockRate, .jumpToNextDeadline: return true
+        default: return false
+        }
+    }
 
     /// Whether the hosted model app executes this command (it waits for a runtime that hosts the app).
     public var isForApp: Bool {

@@ -1,16 +1,24 @@
 import Foundation
 
 /// Where the current time comes from; injected so that the core and its tests never read a clock.
+///
+/// Two readings that move together: wall-clock time (dates people see, `earliestBeginDate`, retry dates) and
+/// steady time (seconds that never go back: allowances, background time, relaunch delays, deadlines).
 public protocol TimeSource: Sendable {
     /// The current wall-clock time.
     func now() -> Date
+
+    /// The current steady time, in seconds; never goes back.
+    func steady() -> Double
+
+    /// How many seconds of real time must pass before `now()` reaches `date` (0 when it has), or nil when waiting
+    /// alone never gets there (a frozen or manual clock: only an event or a jump moves it).
+    func realSeconds(untilVirtual date: Date) -> Double?
 }
 
-/// The real wall clock.
-public struct SystemTimeSource: TimeSource {
-    /// Creates the real clock.
-    public init() {}
-
-    /// The current wall-clock time.
-    public func now() -> Date { Date() }
+extension TimeSource {
+    /// A clock that runs at real speed reaches `date` in `date - now()` seconds.
+    public func realSeconds(untilVirtual date: Date) -> Double? {
+        max(0, date.timeIntervalSince(now()))
+    }
 }

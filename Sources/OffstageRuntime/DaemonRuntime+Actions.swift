@@ -13,6 +13,10 @@ extension DaemonRuntime {
     /// Executes the inbox's pending commands, each exactly once: its result and its changes commit together.
     func executeInbox() throws {
         for (id, command) in try executableCommands() {
+            if command.isForClock {
+                try executeClockCommand(command, id: id)
+                continue
+            }
             if command.isForApp {
                 try executeAppCommand(command, id: id)
                 continue
@@ -43,7 +47,8 @@ extension DaemonRuntime {
         case .cancel(let task): return .cancelRequested(id: task)
         case .setConditions(let conditions): return .conditionsChanged(conditions)
         case .configureSession(let configuration): return .sessionConfigured(configuration)
-        case .schedule, .unschedule, .launchTask, .expireTask, .setDeviceInUse, .appOpened, .appBackgrounded, .app:
+        case .schedule, .unschedule, .launchTask, .expireTask, .setDeviceInUse, .appOpened, .appBackgrounded, .app,
+            .setClockRate, .jumpToNextDeadline:
             return .timerFired
         }
     }
@@ -59,9 +64,9 @@ extension DaemonRuntime {
         if let commandID {
             let status: CommandStatus = refusals.isEmpty ? .done : .refused
             let result = refusals.isEmpty ? "ok" : refusals.joined(separator: "; ")
-            try store.completeCommand(id: commandID, status: status, result: result, changes: changes)
+            try store.completeCommand(id: commandID, status: status, result: result, changes: changes, now: time.now())
         } else if !changes.isEmpty {
-            try store.apply(changes)
+            try store.apply(changes, now: time.now())
         }
         for entry in changes.log { options.onLog(entry) }
         if !changes.outboxAdded.isEmpty { appHost?.needsPump = true }

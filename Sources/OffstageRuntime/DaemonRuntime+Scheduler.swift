@@ -28,11 +28,11 @@ extension DaemonRuntime {
             if let commandID {
                 try store.completeCommand(
                     id: commandID, status: .refused, result: "this offstage does not run the BG task scheduler",
-                    changes: StoreChanges())
+                    changes: StoreChanges(), now: time.now())
             }
             return
         }
-        let actions = current.scheduler.handle(event, now: time.now(), monotonic: MonotonicTime.now())
+        let actions = current.scheduler.handle(event, now: time.now(), monotonic: time.steady())
         host = current
         var changes: SchedulerChanges?
         var refusals: [String] = []
@@ -54,7 +54,7 @@ extension DaemonRuntime {
             try store.completeCommand(
                 id: commandID, status: refusals.isEmpty ? .done : .refused,
                 result: refusals.isEmpty ? "ok" : refusals.joined(separator: "; "), schedulerChanges: changes,
-                transferChanges: nil)
+                transferChanges: nil, now: time.now())
         } else if let changes {
             try store.apply(changes)
         }
@@ -83,8 +83,7 @@ extension DaemonRuntime {
         case .killApp, .crashApp:
             for identifier in host?.work.keys.sorted() ?? [] { stopWork(identifier) }
         case .wake(let monotonic):
-            let date = time.now().addingTimeInterval(max(0, monotonic - MonotonicTime.now()))
-            let earliest = min(host?.wake ?? date, date)
+            let earliest = min(host?.wake ?? monotonic, monotonic)
             host?.wake = earliest
         }
     }
@@ -155,8 +154,10 @@ extension DaemonRuntime {
     func runSchedulerDue() throws {
         guard let current = host else { return }
         let now = time.now()
-        if let wake = current.wake, wake <= now {
+        let steady = time.steady()
+        if current.wakeIsDue(steady: steady) {
             host?.wake = nil
+            host?.lastFired = steady
             try handleScheduler(.timerFired)
         }
         for (identifier, work) in host?.work ?? [:] {

@@ -7,9 +7,10 @@ import OffstageHTTP
 /// `start()`, then any number of `settle()` calls between moves of the clock and commands left in the inbox,
 /// then `shutdown()`. Transfers still run for real on the engine's thread; `settle()` waits for them.
 extension DaemonRuntime {
-    /// Runs turns until nothing is left to do now: the inbox is empty, no delivery waits, and the app side has
-    /// nothing it can do before its clock moves. Timers due by the clock's time fire first. Transfers in flight
-    /// go on running: a test waits for them by looking at the store between turns (`turn(waiting:)`).
+    /// Runs turns until nothing is left to do now: the inbox is empty, no delivery waits, and neither the app side
+    /// nor the scheduler has anything it can do before the clock moves (a BG task's pretended work waits for it).
+    /// Timers due by the clock's time fire first. Transfers and handler commands in flight go on running: a test
+    /// waits for them by looking at the store between turns (`turn(waiting:)`).
     ///
     /// - Throws: `RuntimeSettleTimeout` when that takes longer than `timeout` seconds of real time.
     public func settle(timeout: Double = 30) throws {
@@ -17,17 +18,18 @@ extension DaemonRuntime {
         var quietTurns = 0
         while quietTurns < 3 {
             guard Date() < limit else { throw RuntimeSettleTimeout(seconds: timeout) }
-            lastInboxPoll = .distantPast  // a manual clock may not move: read the inbox every turn
+            lastInboxPoll = -.infinity  // read the inbox every turn
             if let outcome = try turn(waiting: false), case .interrupted = outcome { return }
             let quiet =
-                try !hasDeliveryWork && !appIsBusy() && executableCommands().isEmpty && !(host?.isBusy ?? false)
+                try !hasDeliveryWork && !appIsBusy() && executableCommands().isEmpty
+                && !(host?.isDue(now: time.now(), steady: time.steady()) ?? false)
             quietTurns = quiet ? quietTurns + 1 : 0
         }
     }
 
     /// Runs one turn without waiting: the inbox, due timers, and the events the engine posted so far.
     public func runOneTurn() throws {
-        lastInboxPoll = .distantPast
+        lastInboxPoll = -.infinity
         _ = try turn(waiting: false)
     }
 

@@ -7,18 +7,25 @@ import OffstageStore
 ///
 /// The loop runs on the thread that calls `run()`. The engine reports from its own thread and
 /// signals arrive on a dispatch queue; both only post into the `EventQueue`. Commands from other
-/// processes come through the store's inbox, read every `inboxPollInterval`.
+/// processes come through the store's inbox, read every `inboxPollInterval` seconds of real time.
+///
+/// Everything time-driven reads `time` (wall and steady); the loop waits for its next virtual deadline for as long
+/// as `time.realSeconds(untilVirtual:)` says, so a warped or frozen clock moves the whole runtime together.
 public final class DaemonRuntime {
     let home: OffstageHome
     let store: Store
     let time: any TimeSource
+    /// The runtime's clock when it can be steered (warped, frozen, jumped); nil for a system or manual clock.
+    public let clock: VirtualClock?
     var options: RuntimeOptions
     let queue = EventQueue()
     var daemon: TransferDaemon
     var engine: CurlEngine?
     var nextWake: Date?
-    var lastTick = Date.distantPast
-    var lastInboxPoll = Date.distantPast
+    /// Real monotonic seconds of the last `onTick` (ticks are a display cadence, not virtual time).
+    var lastTick = -Double.infinity
+    /// Real monotonic seconds of the last inbox read (a frozen clock must still hear `offstage clock real`).
+    var lastInboxPoll = -Double.infinity
     var finalizer: Finalizer
     /// The BG task scheduler and the model app's handler work, when this runtime hosts them.
     var host: SchedulerHost?
@@ -34,6 +41,7 @@ public final class DaemonRuntime {
         self.store = store
         self.options = options
         self.time = time
+        clock = time as? VirtualClock
         daemon = TransferDaemon(retryPolicy: options.retryPolicy, redirectPolicy: options.redirectPolicy)
         daemon.exclusive = options.focus
         daemon.appSessions = [options.app?.configuration.sessionIdentifier ?? options.appSessionIdentifier]
@@ -90,12 +98,12 @@ public final class DaemonRuntime {
 
     /// One turn of the loop: the inbox, due timers, then the events posted so far (waiting for them when asked).
     func turn(waiting: Bool) throws -> RunOutcome? {
-        let now = time.now()
-        if now.timeIntervalSince(lastInboxPoll) >= options.inboxPollInterval {
-            lastInboxPoll = now
+        let realNow = MonotonicTime.now()
+        if realNow - lastInboxPoll >= options.inboxPollInterval {
+            lastInboxPoll = realNow
             try executeInbox()
         }
-        if let wake = nextWake, wake <= now {
+        if let wake = nextWake, wake <= time.now() {
             nextWake = nil
             try handle(.timerFired)
         }
@@ -103,11 +111,9 @@ public final class DaemonRuntime {
         try runAppDue()
         if waiting, let outcome = try finishedOutcome() { return outcome }
         tick(force: false)
-        var deadline = lastInboxPoll.addingTimeInterval(options.inboxPollInterval)
-        if let wake = nextWake { deadline = min(deadline, wake) }
-        if let due = host?.nextDue { deadline = min(deadline, due) }
-        if let due = nextAppDue { deadline = min(deadline, due) }
-        for item in queue.drain(waitingUntil: waiting ? deadline : Date().addingTimeInterval(0.01)) {
+        var wait = max(0, lastInboxPoll + options.inboxPollInterval - MonotonicTime.now())
+        if let deadline = nextDeadline, let real = time.realSeconds(untilVirtual: deadline) { wait = min(wait, real) }
+        for item in queue.drain(waitingAtMost: waiting ? wait : 0.01) {
             switch item {
             case .daemon(let event):
                 try handle(event)
@@ -126,7 +132,7 @@ public final class DaemonRuntime {
         stopAllHandlerWork()
         try handle(.shutdownRequested)
         stopEngine()
-        for item in queue.drain(waitingUntil: time.now()) {
+        for item in queue.drain(waitingAtMost: 0) {
             if case .daemon(let event) = item { try handle(event) }
         }
         tick(force: true)
@@ -171,10 +177,10 @@ public final class DaemonRuntime {
         daemon.tasks.values.contains { $0.state == .finishing && !daemon.appSessions.contains($0.session) }
     }
 
-    /// Calls `onTick` when the interval has passed (or when forced).
+    /// Calls `onTick` when the interval of real time has passed (or when forced).
     func tick(force: Bool) {
-        let now = time.now()
-        guard force || now.timeIntervalSince(lastTick) >= options.tickInterval else { return }
+        let now = MonotonicTime.now()
+        guard force || now - lastTick >= options.tickInterval else { return }
         lastTick = now
         options.onTick(daemon)
     }

@@ -25,11 +25,13 @@ final class EventQueue: Sendable {
         condition.unlock()
     }
 
-    /// Takes everything posted so far, waiting until `deadline` when nothing is there.
-    func drain(waitingUntil deadline: Date) -> [Item] {
+    /// Takes everything posted so far, waiting up to `seconds` of real time when nothing is there.
+    ///
+    /// The wait is real on purpose: the runtime converts a virtual deadline into real seconds first.
+    func drain(waitingAtMost seconds: Double) -> [Item] {
         condition.lock()
         defer { condition.unlock() }
-        if items.isEmpty { _ = condition.wait(until: deadline) }
+        if items.isEmpty, seconds > 0 { _ = condition.wait(until: Date().addingTimeInterval(min(seconds, 3600))) }
         let taken = items
         items.removeAll(keepingCapacity: true)
         return taken

@@ -10,7 +10,7 @@ public struct RuntimeOptions {
     public var focus: Set<Int64>?
     /// Credentials (`user:password`) held in memory only, by task, for the origin they were given with.
     public var credentials: [Int64: OriginCredentials] = [:]
-    /// How often the inbox is read for commands from other processes.
+    /// How often the inbox is read for commands from other processes, in seconds of real time (whatever the clock).
     public var inboxPollInterval: Double = 0.1
     /// The BG task scheduler and model app to host (nil: transfers only, as for a foreground `get`).
     public var scheduler: SchedulerSetup?
@@ -28,7 +28,7 @@ public struct RuntimeOptions {
     public var onLog: (LogEntry) -> Void = { _ in }
     /// Called on the loop thread at most `tickInterval` apart with the daemon's state, for progress display.
     public var onTick: (TransferDaemon) -> Void = { _ in }
-    /// The shortest time between two `onTick` calls.
+    /// The shortest real time between two `onTick` calls, in seconds.
     public var tickInterval: Double = 0.1
 
     /// Default options: run until stopped.

@@ -42,7 +42,7 @@ extension Store {
     /// The transfer changes are written exactly as `apply(_:now:)` writes them (`now` stamps new outbox rows);
     /// then the app state is replaced (when set), registry keys removed, records upserted and the app's log
     /// lines appended to the event log. Does nothing when both are empty.
-    public func apply(app: AppChanges, transfers: StoreChanges = StoreChanges(), now: Date = Date()) throws {
+    public func apply(app: AppChanges, transfers: StoreChanges = StoreChanges(), now: Date) throws {
         guard !app.isEmpty || !transfers.isEmpty else { return }
         let encoded = try EncodedAppChanges(app)
         try write { database in
@@ -58,7 +58,7 @@ extension Store {
     /// written then).
     public func completeCommand(
         id: Int64, status: CommandStatus, result: String, app: AppChanges, transfers: StoreChanges = StoreChanges(),
-        now: Date = Date()
+        now: Date
     ) throws {
         let encoded = try EncodedAppChanges(app)
         try write { database in

@@ -35,7 +35,7 @@ extension Store {
     /// Throws `StoreError.invalidRow` when the command does not exist or is no longer pending
     /// (nothing is written then).
     public func completeCommand(
-        id: Int64, status: CommandStatus, result: String, changes: StoreChanges, now: Date = Date()
+        id: Int64, status: CommandStatus, result: String, changes: StoreChanges, now: Date
     ) throws {
         try write { database in
             try markCompleted(id: id, status: status, result: result, in: database)

@@ -7,7 +7,7 @@ extension Store {
     /// so a change that acknowledges a delivery and queues a new one for the same task keeps the new one).
     ///
     /// `now` stamps new outbox rows. On any error nothing is written.
-    public func apply(_ changes: StoreChanges, now: Date = Date()) throws {
+    public func apply(_ changes: StoreChanges, now: Date) throws {
         guard !changes.isEmpty else { return }
         try write { database in
             try write(changes, now: now, into: database)

@@ -36,7 +36,7 @@ extension Store {
     /// written then).
     public func completeCommand(
         id: Int64, status: CommandStatus, result: String, schedulerChanges: SchedulerChanges?,
-        transferChanges: StoreChanges?, now: Date = Date()
+        transferChanges: StoreChanges?, now: Date
     ) throws {
         let encoded = try schedulerChanges.map { try EncodedSchedulerChanges($0) }
         try write { database in

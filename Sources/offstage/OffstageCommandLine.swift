@@ -9,7 +9,8 @@ enum OffstageCommandLine {
           add URL [--name N] [--dir DIR] [--session ID] [--description TEXT] [--discretionary] [--begin-after DUR] [--priority P]
           upload FILE --to URL [--method PUT|POST] [--session ID] [--description TEXT]
           get URL [-o PATH] [--retry N] one download in the foreground; run it again after a kill to resume
-          run [--until-idle] [--quiet] [--config DIR]   the engine and the BG task scheduler without a dashboard
+          run [--until-idle] [--quiet] [--config DIR] [--warp N]   the engine and the BG task scheduler, no dashboard
+          clock warp N|real|freeze|next   steer the running engine's clock (×N, real time, frozen, next deadline)
           ls [--json]                  transfers and their state
           events [--json] [--limit N]  the event log
           pause|resume|cancel ID
@@ -65,6 +66,7 @@ enum OffstageCommandLine {
             case "upload": try UploadCommand.run(rest, context: context)
             case "get": try GetCommand.run(rest, context: context)
             case "run": try RunCommand.run(rest, context: context)
+            case "clock": try ClockCommand.run(rest, context: context)
             case "ls", "list": try ListCommand.run(rest, context: context)
             case "events": try EventsCommand.run(rest, context: context)
             case "pause", "resume", "cancel": try TaskControlCommand.run(command, rest, context: context)

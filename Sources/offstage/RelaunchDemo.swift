@@ -9,7 +9,8 @@ import OffstageStore
 /// Against the local origin: the app starts a download, goes to the background and is terminated by the system
 /// while the download runs; the download finishes while the app is away; the system relaunches the app in the
 /// background; the app recreates its session, reconciles, receives the file, moves it, and calls the completion
-/// handler. The waits of the life cycle are skipped with a `WarpClock`; the transfer runs in real time.
+/// handler. The waits of the life cycle are skipped by jumping the runtime's `VirtualClock`; the transfer runs in
+/// real time.
 enum RelaunchDemo {
     static let size: Int64 = 6 << 20
     static let seed: UInt64 = 11
@@ -19,10 +20,10 @@ enum RelaunchDemo {
         let lock = try context.acquireLock()
         defer { lock.release() }
         let store = try context.openStore()
-        let clock = WarpClock()
+        let clock = try VirtualClock()
         var options = RuntimeOptions()
         options.configureEngine = EngineDefaults.apply
-        options.app = AppSetup(configuration: AppConfiguration()) { clock.steady() }
+        options.app = AppSetup(configuration: AppConfiguration())
         options.onLog = { say("    " + LogFormat.line($0)) }
         let runtime = DaemonRuntime(home: home, store: store, options: options, time: clock)
         say("Offstage relaunch demo — the app's life cycle around one background download.")
@@ -51,7 +52,7 @@ enum RelaunchDemo {
         try step(
             "Memory pressure: the system terminates the suspended app. The download goes on.",
             [.kill(reason: "memory pressure")])
-        try show(store, "The app is gone; the system still runs its transfer:")
+        try show(store, clock, "The app is gone; the system still runs its transfer:")
         say("\n\(steps + 1). The download finishes while the app is away; the system relaunches it in the background.")
         steps += 1
         let limit = Date().addingTimeInterval(120)
@@ -62,14 +63,15 @@ enum RelaunchDemo {
         try runtime.settle()
         try later(6, "the completion handler was called: the app is suspended again.")
         try runtime.shutdown()
-        try show(store, "Where everything ended:")
+        try show(store, clock, "Where everything ended:")
         try verify(store, home: home)
     }
 
     /// Prints the app's status, as `offstage app` shows it, and the transfers.
-    private static func show(_ store: Store, _ title: String) throws {
+    private static func show(_ store: Store, _ clock: VirtualClock, _ title: String) throws {
         say("\n" + title)
-        let status = try AppStatus(configuration: AppConfiguration(), store: store, steady: MonotonicTime.now())
+        let status = try AppStatus(
+            configuration: AppConfiguration(), store: store, steady: clock.steady())
         for line in status.text.split(separator: "\n") { say("    " + line) }
         for task in try store.loadTasks() {
             say(

@@ -3,11 +3,12 @@ import OffstageCore
 import OffstageRuntime
 import OffstageStore
 
-/// `offstage run [--until-idle] [--quiet]`: the engine without a dashboard, printing the event log.
+/// `offstage run [--until-idle] [--quiet] [--warp N]`: the engine without a dashboard, printing the event log.
 enum RunCommand {
     static func run(_ raw: [String], context: CLIContext) throws {
-        let args = try Arguments(raw, options: ["--config"], flags: ["--until-idle", "--quiet"])
+        let args = try Arguments(raw, options: ["--config", "--warp"], flags: ["--until-idle", "--quiet"])
         try args.none()
+        let rate = try args.value("--warp").map { try ClockCommand.rate($0, what: "--warp") } ?? .real
         let configuration = try SchedulerConfig.load(args.value("--config"), context: context)
         let lock = try context.acquireLock()
         defer { lock.release() }
@@ -18,12 +19,13 @@ enum RunCommand {
         options.scheduler = SchedulerConfig.setup(configuration, context: context)
         options.app = AppSetup(configuration: configuration.appSession)
         if !args.flag("--quiet") {
-            say(
-                "offstage run on \(context.home.path); BG task scheduler with the \(SchedulerConfig.origin(configuration))"
-            )
+            let origin = SchedulerConfig.origin(configuration)
+            say("offstage run on \(context.home.path); BG task scheduler with the \(origin); clock \(rate.label)")
             options.onLog = { say(LogFormat.line($0)) }
         }
-        let runtime = DaemonRuntime(home: context.home, store: store, options: options)
+        let clock: VirtualClock
+        do { clock = try VirtualClock(rate: rate) } catch { throw CLIError.usage("--warp: \(error)") }
+        let runtime = DaemonRuntime(home: context.home, store: store, options: options, time: clock)
         let stopper = runtime.stopper
         let signals = SignalTrap { stopper.requestShutdown(reason: "signal \($0)") }
         defer { signals.cancel() }

@@ -57,7 +57,7 @@ import Testing
         crashed.bytesWritten = checkpoint
         var changes = StoreChanges()
         changes.tasks = [crashed]
-        try harness.store.apply(changes)
+        try harness.store.apply(changes, now: Date())
         let part = try #require(FileHandle(forWritingAtPath: harness.home.partPath(taskID: id)))
         try part.seekToEnd()
         try part.write(contentsOf: Data(repeating: 0x58, count: 100_000))

@@ -57,7 +57,7 @@ import Testing
             var changes = StoreChanges()
             changes.tasks = [task]
             changes.outboxAdded = [OutboxItem(taskID: 1, kind: "didFinishDownloading")]
-            try harness.store.apply(changes)
+            try harness.store.apply(changes, now: Date())
 
             #expect(try harness.run() == .idle)
 

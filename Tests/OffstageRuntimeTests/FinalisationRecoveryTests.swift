@@ -63,7 +63,7 @@ import Testing
         changes.sessions = [SessionConfiguration()]
         changes.tasks = [task]
         changes.outboxAdded = [OutboxItem(taskID: id, kind: "didFinishDownloading")]
-        try harness.store.apply(changes)
+        try harness.store.apply(changes, now: time.now())
         return chosen
     }
 

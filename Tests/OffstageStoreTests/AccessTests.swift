@@ -12,7 +12,7 @@ struct AccessTests {
             let store = try Store.open(home: home)
             var changes = StoreChanges()
             changes.tasks = [Fixtures.bareTask()]
-            try store.apply(changes)
+            try store.apply(changes, now: date(0))
             #expect(permissions(home.path) == 0o700)
             #expect(permissions(home.partsDirectory) == 0o700)
             #expect(permissions(home.documentsDirectory) == 0o700)
@@ -37,17 +37,17 @@ struct AccessTests {
             let writer = try Store.open(home: home)
             var changes = StoreChanges()
             changes.tasks = [Fixtures.bareTask()]
-            try writer.apply(changes)
+            try writer.apply(changes, now: date(0))
             let reader = try Store.open(home: home, readOnly: true)
             #expect(reader.isReadOnly)
             #expect(try reader.loadTasks() == [Fixtures.bareTask()])
 
             var more = StoreChanges()
             more.tasks = [Fixtures.fullTask()]
-            try writer.apply(more)
+            try writer.apply(more, now: date(0))
             #expect(try reader.loadTasks().map(\.id) == [7, 8])
 
-            #expect(throws: StoreError.readOnly(home.databasePath)) { try reader.apply(more) }
+            #expect(throws: StoreError.readOnly(home.databasePath)) { try reader.apply(more, now: date(0)) }
             #expect(throws: StoreError.readOnly(home.databasePath)) {
                 try reader.enqueue(.pause(id: 1), now: date(0))
             }
@@ -61,7 +61,7 @@ struct AccessTests {
                 let writer = try Store.open(home: home)
                 var changes = StoreChanges()
                 changes.sessions = [Fixtures.session]
-                try writer.apply(changes)
+                try writer.apply(changes, now: date(0))
                 writer.close()
             }
             let reader = try Store.open(home: home, readOnly: true)
@@ -84,11 +84,11 @@ struct ConcurrentWriterTests {
             try first.withDatabase { try $0.execute("BEGIN IMMEDIATE") }
             var changes = StoreChanges()
             changes.tasks = [Fixtures.bareTask()]
-            let error = #expect(throws: StoreError.self) { try second.apply(changes) }
+            let error = #expect(throws: StoreError.self) { try second.apply(changes, now: date(0)) }
             #expect(error == .busy)
             #expect(error?.description == "the store is busy: another process kept it locked for more than 5 seconds")
             try first.withDatabase { try $0.execute("ROLLBACK") }
-            try second.apply(changes)
+            try second.apply(changes, now: date(0))
             #expect(try first.loadTasks() == [Fixtures.bareTask()])
         }
     }

@@ -81,7 +81,7 @@ struct AppStoreTests {
             let changes = AppFixtures.changes()
             do {
                 let store = try Store.open(home: home)
-                try store.apply(app: changes)
+                try store.apply(app: changes, now: date(0))
                 store.close()
             }
             let store = try Store.open(home: home)
@@ -102,14 +102,14 @@ struct AppStoreTests {
     func stateReplaced() throws {
         try withTemporaryHome { home in
             let store = try Store.open(home: home)
-            try store.apply(app: AppFixtures.changes())
+            try store.apply(app: AppFixtures.changes(), now: date(0))
             var next = AppFixtures.state()
             next.lifecycle.phase = .suspended
             next.mistakes = AppMistakes()
-            try store.apply(app: AppChanges(state: next))
+            try store.apply(app: AppChanges(state: next), now: date(0))
             #expect(try store.loadAppState() == next)
             #expect(try store.withDatabase { try $0.scalarInteger("SELECT count(*) FROM app_state") } == 1)
-            try store.apply(app: AppChanges(upserts: [AppFixtures.bareRecord("later")]))
+            try store.apply(app: AppChanges(upserts: [AppFixtures.bareRecord("later")]), now: date(0))
             #expect(try store.loadAppState() == next)
             #expect(try store.loadAppRegistry().records.keys.sorted() == ["later", "photo-1", "upload-2"])
         }
@@ -119,19 +119,19 @@ struct AppStoreTests {
     func removalsAndUpserts() throws {
         try withTemporaryHome { home in
             let store = try Store.open(home: home)
-            try store.apply(app: AppFixtures.changes())
+            try store.apply(app: AppFixtures.changes(), now: date(0))
             // Removing a key that is not there is not an error.
-            try store.apply(app: AppChanges(removals: ["upload-2", "never-there"]))
+            try store.apply(app: AppChanges(removals: ["upload-2", "never-there"]), now: date(0))
             #expect(try store.loadAppRegistry() == AppRegistry([AppFixtures.record("photo-1")]))
 
             let delivered = AppFixtures.record("photo-1", status: .delivered)
-            try store.apply(app: AppChanges(upserts: [delivered, AppFixtures.bareRecord("upload-3")]))
+            try store.apply(app: AppChanges(upserts: [delivered, AppFixtures.bareRecord("upload-3")]), now: date(0))
             #expect(try store.loadAppRegistry() == AppRegistry([delivered, AppFixtures.bareRecord("upload-3")]))
             #expect(try store.withDatabase { try $0.scalarInteger("SELECT count(*) FROM app_registry") } == 2)
 
             // Removals run before upserts: one change can drop a key and file it again.
             let lost = AppFixtures.record("photo-1", status: .lost)
-            try store.apply(app: AppChanges(upserts: [lost], removals: ["photo-1", "upload-3"]))
+            try store.apply(app: AppChanges(upserts: [lost], removals: ["photo-1", "upload-3"]), now: date(0))
             #expect(try store.loadAppRegistry() == AppRegistry([lost]))
             #expect(try store.loadAppState() == AppFixtures.state())
         }
@@ -159,7 +159,7 @@ struct AppStoreTests {
     func atomicApply(failingAfter part: String) throws {
         try withTemporaryHome { home in
             let store = try Store.open(home: home)
-            try store.apply(app: AppChanges(upserts: [AppFixtures.bareRecord("kept")]))
+            try store.apply(app: AppChanges(upserts: [AppFixtures.bareRecord("kept")]), now: date(0))
             store.setApplyHook { if $0 == part { throw InjectedFailure() } }
             #expect(throws: InjectedFailure.self) {
                 try store.apply(
@@ -184,7 +184,7 @@ struct AppStoreTests {
             let store = try Store.open(home: home)
             var parts: [String] = []
             store.setApplyHook { parts.append($0) }
-            try store.apply(app: AppChanges())
+            try store.apply(app: AppChanges(), now: date(0))
             try store.apply(app: AppChanges(), transfers: StoreChanges(), now: date(1))
             store.setApplyHook(nil)
             #expect(parts.isEmpty)
@@ -233,9 +233,10 @@ struct AppStoreTests {
             let store = try Store.open(home: home)
             let first = try store.enqueue(.pause(id: 7), now: date(0))
             let second = try store.enqueue(.pause(id: 8), now: date(1))
-            try store.completeCommand(id: first, status: .refused, result: "no", app: AppChanges())
+            try store.completeCommand(id: first, status: .refused, result: "no", app: AppChanges(), now: date(0))
             try store.completeCommand(
-                id: second, status: .done, result: "mistake on", app: AppChanges(state: AppFixtures.state()))
+                id: second, status: .done, result: "mistake on", app: AppChanges(state: AppFixtures.state()),
+                now: date(0))
             #expect(try store.commandStatus(id: first)?.0 == .refused)
             #expect(try store.commandStatus(id: first)?.1 == "no")
             #expect(try store.commandStatus(id: second)?.1 == "mistake on")
@@ -246,7 +247,7 @@ struct AppStoreTests {
             #expect(throws: StoreError.invalidRow(table: "inbox", detail: "command \(first) is not pending")) {
                 try store.completeCommand(
                     id: first, status: .done, result: "", app: AppFixtures.changes(),
-                    transfers: TransactionTests.everything())
+                    transfers: TransactionTests.everything(), now: date(0))
             }
             #expect(try store.commandStatus(id: first)?.0 == .refused)
             #expect(try store.loadAppRegistry().records.isEmpty)
@@ -289,7 +290,7 @@ struct AppStoreTests {
             #expect(try store.loadAppState() == nil)
             #expect(try store.loadAppRegistry().records.isEmpty)
             // The new tables work after the migration.
-            try store.apply(app: AppFixtures.changes())
+            try store.apply(app: AppFixtures.changes(), now: date(0))
             #expect(try store.loadAppState() == AppFixtures.state())
             #expect(try store.integrityCheck() == "ok")
         }

@@ -48,8 +48,9 @@ struct InboxTests {
             let store = try Store.open(home: home)
             let first = try store.enqueue(.pause(id: 1), now: date(0))
             let second = try store.enqueue(.pause(id: 2), now: date(1))
-            try store.completeCommand(id: second, status: .done, result: "ok", changes: StoreChanges())
-            try store.completeCommand(id: first, status: .refused, result: "no such task", changes: StoreChanges())
+            try store.completeCommand(id: second, status: .done, result: "ok", changes: StoreChanges(), now: date(0))
+            try store.completeCommand(
+                id: first, status: .refused, result: "no such task", changes: StoreChanges(), now: date(0))
             #expect(try store.pruneCommands(before: date(10)) == 2)
             try store.withDatabase { try $0.run("DELETE FROM inbox") }
             store.close()
@@ -64,7 +65,7 @@ struct InboxTests {
             let store = try Store.open(home: home)
             var changes = StoreChanges()
             changes.tasks = [Fixtures.bareTask(id: 41)]
-            try store.apply(changes)
+            try store.apply(changes, now: date(0))
             #expect(try store.enqueue(.pause(id: 41), now: date(0)) == 42)
         }
     }
@@ -80,14 +81,14 @@ struct InboxTests {
 
             store.setApplyHook { if $0 == "log" { throw InjectedFailure() } }
             #expect(throws: InjectedFailure.self) {
-                try store.completeCommand(id: id, status: .done, result: "task \(id)", changes: changes)
+                try store.completeCommand(id: id, status: .done, result: "task \(id)", changes: changes, now: date(0))
             }
             #expect(try store.pendingCommands().map(\.id) == [id])
             #expect(try store.task(id: id) == nil)
             #expect(try store.events().isEmpty)
 
             store.setApplyHook(nil)
-            try store.completeCommand(id: id, status: .done, result: "task \(id)", changes: changes)
+            try store.completeCommand(id: id, status: .done, result: "task \(id)", changes: changes, now: date(0))
             #expect(try store.pendingCommands().isEmpty)
             #expect(try store.task(id: id) == Fixtures.bareTask(id: id))
             let status = try #require(try store.commandStatus(id: id))
@@ -98,7 +99,7 @@ struct InboxTests {
             var again = StoreChanges()
             again.log = [LogEntry(time: date(2), kind: .command, subject: "again")]
             #expect(throws: StoreError.invalidRow(table: "inbox", detail: "command \(id) is not pending")) {
-                try store.completeCommand(id: id, status: .refused, result: "dup", changes: again)
+                try store.completeCommand(id: id, status: .refused, result: "dup", changes: again, now: date(0))
             }
             #expect(try store.events().count == 1)
             #expect(try store.commandStatus(id: id)?.0 == .done)

@@ -54,7 +54,7 @@ struct OpenSafetyTests {
                 let store = try Store.open(home: home)
                 var changes = StoreChanges()
                 changes.tasks = (1...200).map { Fixtures.fullTask(id: $0) }
-                try store.apply(changes)
+                try store.apply(changes, now: date(0))
                 try store.checkpoint()
                 store.close()
             }

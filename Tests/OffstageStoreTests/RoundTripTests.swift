@@ -12,7 +12,7 @@ struct RoundTripTests {
             let store = try Store.open(home: home)
             var changes = StoreChanges()
             changes.tasks = [Fixtures.bareTask(), Fixtures.fullTask()]
-            try store.apply(changes)
+            try store.apply(changes, now: date(0))
             #expect(try store.loadTasks() == [Fixtures.fullTask(), Fixtures.bareTask()])
             #expect(try store.task(id: 7) == Fixtures.fullTask())
             #expect(try store.task(id: 8) == Fixtures.bareTask())
@@ -24,7 +24,7 @@ struct RoundTripTests {
             cleared.state = .completed
             var update = StoreChanges()
             update.tasks = [cleared]
-            try store.apply(update)
+            try store.apply(update, now: date(0))
             #expect(try store.task(id: 7) == cleared)
             #expect(try store.loadTasks().count == 2)
         }
@@ -41,7 +41,7 @@ struct RoundTripTests {
                 task.kind = offset.isMultiple(of: 2) ? .download : .upload
                 changes.tasks.append(task)
             }
-            try store.apply(changes)
+            try store.apply(changes, now: date(0))
             #expect(try store.loadTasks() == changes.tasks)
         }
     }
@@ -55,7 +55,7 @@ struct RoundTripTests {
             task.createdAt = now
             var changes = StoreChanges()
             changes.tasks = [task]
-            try store.apply(changes)
+            try store.apply(changes, now: date(0))
             let loaded = try #require(try store.task(id: task.id))
             #expect(abs(loaded.createdAt.timeIntervalSince(now)) < 0.000_001)
         }
@@ -67,13 +67,13 @@ struct RoundTripTests {
             let store = try Store.open(home: home)
             var changes = StoreChanges()
             changes.sessions = [Fixtures.session, SessionConfiguration()]
-            try store.apply(changes)
+            try store.apply(changes, now: date(0))
             #expect(try store.loadSessions() == [Fixtures.session, SessionConfiguration()])
             var changed = Fixtures.session
             changed.httpMaximumConnectionsPerHost = 9
             var update = StoreChanges()
             update.sessions = [changed]
-            try store.apply(update)
+            try store.apply(update, now: date(0))
             #expect(try store.loadSessions() == [changed, SessionConfiguration()])
         }
     }
@@ -85,12 +85,12 @@ struct RoundTripTests {
             #expect(try store.loadConditions() == DeviceConditions())
             var changes = StoreChanges()
             changes.conditions = Fixtures.conditions
-            try store.apply(changes)
+            try store.apply(changes, now: date(0))
             #expect(try store.loadConditions() == Fixtures.conditions)
             for network in DeviceConditions.Network.allCases {
                 var next = StoreChanges()
                 next.conditions = DeviceConditions(network: network)
-                try store.apply(next)
+                try store.apply(next, now: date(0))
                 #expect(try store.loadConditions() == DeviceConditions(network: network))
             }
         }
@@ -105,7 +105,7 @@ struct RoundTripTests {
                 LogEntry(
                     time: date(Double(offset)), kind: kind, subject: "task \(offset)", reason: offset == 0 ? "" : "r")
             }
-            try store.apply(changes)
+            try store.apply(changes, now: date(0))
             let all = try store.events()
             #expect(all.map(\.entry) == changes.log)
             #expect(all.map(\.id) == Array(1...Int64(changes.log.count)))
@@ -125,7 +125,7 @@ struct RoundTripTests {
             changes.conditions = Fixtures.conditions
             do {
                 let store = try Store.open(home: home)
-                try store.apply(changes)
+                try store.apply(changes, now: date(0))
                 try store.checkpoint()
                 store.close()
                 #expect(throws: StoreError.closed) { try store.loadTasks() }

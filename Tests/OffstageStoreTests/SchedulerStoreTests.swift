@@ -237,13 +237,13 @@ struct SchedulerStoreTests {
             let second = try store.enqueue(.pause(id: 8), now: date(1))
             let third = try store.enqueue(.pause(id: 9), now: date(2))
             try store.completeCommand(
-                id: first, status: .refused, result: "no", schedulerChanges: nil, transferChanges: nil)
+                id: first, status: .refused, result: "no", schedulerChanges: nil, transferChanges: nil, now: date(0))
             try store.completeCommand(
                 id: second, status: .done, result: "", schedulerChanges: SchedulerFixtures.changes(),
-                transferChanges: nil)
+                transferChanges: nil, now: date(0))
             try store.completeCommand(
                 id: third, status: .done, result: "", schedulerChanges: nil,
-                transferChanges: TransactionTests.everything())
+                transferChanges: TransactionTests.everything(), now: date(0))
             #expect(try store.commandStatus(id: first)?.0 == .refused)
             #expect(try store.loadSchedulerState() == SchedulerFixtures.state())
             #expect(try store.loadTasks().count == 2)
@@ -252,7 +252,7 @@ struct SchedulerStoreTests {
             #expect(throws: StoreError.invalidRow(table: "inbox", detail: "command \(first) is not pending")) {
                 try store.completeCommand(
                     id: first, status: .done, result: "", schedulerChanges: SchedulerFixtures.changes(),
-                    transferChanges: nil)
+                    transferChanges: nil, now: date(0))
             }
         }
     }

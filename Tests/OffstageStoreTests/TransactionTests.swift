@@ -27,7 +27,7 @@ struct TransactionTests {
         try withTemporaryHome { home in
             let store = try Store.open(home: home)
             store.setApplyHook { if $0 == part { throw InjectedFailure() } }
-            #expect(throws: InjectedFailure.self) { try store.apply(Self.everything()) }
+            #expect(throws: InjectedFailure.self) { try store.apply(Self.everything(), now: date(0)) }
             #expect(try store.loadSessions().isEmpty)
             #expect(try store.loadTasks().isEmpty)
             #expect(try store.loadConditions() == DeviceConditions())
@@ -35,7 +35,7 @@ struct TransactionTests {
             #expect(try store.outbox().isEmpty)
 
             store.setApplyHook(nil)
-            try store.apply(Self.everything())
+            try store.apply(Self.everything(), now: date(0))
             #expect(try store.loadTasks().count == 2)
             #expect(try store.outbox().count == 1)
         }
@@ -45,7 +45,7 @@ struct TransactionTests {
     func diskFull() throws {
         try withTemporaryHome { home in
             let store = try Store.open(home: home)
-            try store.apply(Self.everything())
+            try store.apply(Self.everything(), now: date(0))
             // SQLite reports SQLITE_FULL when the database would outgrow max_page_count.
             let pages = try store.withDatabase { try $0.scalarInteger("PRAGMA page_count") }
             try store.withDatabase { try $0.execute("PRAGMA max_page_count = \(pages + 2)") }
@@ -56,7 +56,7 @@ struct TransactionTests {
                     time: date(Double($0)), kind: .command, subject: "s", reason: String(repeating: "x", count: 1000))
             }
             big.tasks = [Fixtures.bareTask(id: 100)]
-            let error = #expect(throws: StoreError.self) { try store.apply(big) }
+            let error = #expect(throws: StoreError.self) { try store.apply(big, now: date(0)) }
             #expect(error == .diskFull)
             #expect(error?.description == "the disk is full; nothing was written")
             #expect(try store.task(id: 100) == nil)
@@ -64,7 +64,7 @@ struct TransactionTests {
             #expect(try store.integrityCheck() == "ok")
 
             try store.withDatabase { try $0.execute("PRAGMA max_page_count = 1073741823") }
-            try store.apply(big)
+            try store.apply(big, now: date(0))
             #expect(try store.task(id: 100) != nil)
             #expect(try store.events().count == 201)
             #expect(try store.integrityCheck() == "ok")
@@ -90,7 +90,7 @@ struct TransactionTests {
 
             var remove = StoreChanges()
             remove.outboxRemoved = [1, 99]
-            try store.apply(remove)
+            try store.apply(remove, now: date(0))
             #expect(
                 try store.outbox() == [
                     OutboxItem(taskID: 2, kind: "didComplete"), OutboxItem(taskID: 3, kind: "didComplete"),
@@ -112,9 +112,9 @@ struct TransactionTests {
     func emptyChange() throws {
         try withTemporaryHome { home in
             let store = try Store.open(home: home)
-            try store.apply(StoreChanges())
+            try store.apply(StoreChanges(), now: date(0))
             let reader = try Store.open(home: home, readOnly: true)
-            try reader.apply(StoreChanges())
+            try reader.apply(StoreChanges(), now: date(0))
             #expect(try store.loadTasks().isEmpty)
         }
     }

@@ -20,7 +20,7 @@ extension DaemonRuntime {
     /// it never goes before the last event's.
     func handleApp(_ event: AppLifecycleEvent, commandID: Int64? = nil, at steady: Double? = nil) throws {
         guard var host = appHost else { return try refuseForNoApp(commandID) }
-        let when = max(steady ?? host.setup.steadyClock(), host.lastSteady)
+        let when = max(steady ?? time.steady(), host.lastSteady)
         host.lastSteady = when
         let actions = host.lifecycle.handle(event, now: time.now(), steady: when)
         appHost = host
@@ -60,7 +60,7 @@ extension DaemonRuntime {
         guard let commandID else { return }
         try store.completeCommand(
             id: commandID, status: .refused, result: "this offstage does not host the model app",
-            changes: StoreChanges())
+            changes: StoreChanges(), now: time.now())
     }
 
     /// Carries out one life-cycle action: the system's part, then the app's reaction to a delegate call.
@@ -107,14 +107,14 @@ extension DaemonRuntime {
         try handleApp(
             .beginBackgroundTask(name: "save-state", hasExpirationHandler: !host.mistakes.omitsExpirationHandler))
         guard let id = appHost?.lastGrantedTask, id != .invalid else { return }
-        let done = host.setup.steadyClock() + host.setup.configuration.backgroundWorkSeconds
+        let done = time.steady() + host.setup.configuration.backgroundWorkSeconds
         appHost?.process?.backgroundTask = (id, done)
     }
 
     /// Fires the life cycle's wake, ends background work that is done, and looks at the outbox when asked to.
     func runAppDue() throws {
         guard let host = appHost else { return }
-        let steady = host.setup.steadyClock()
+        let steady = time.steady()
         // The app's work ended at its own time, before any deadline the same clock move passed.
         if let task = host.process?.backgroundTask, task.workDoneAt <= steady,
             task.workDoneAt <= host.wake ?? .infinity
@@ -137,7 +137,7 @@ extension DaemonRuntime {
         guard let host = appHost else { return nil }
         let times = [host.wake, host.process?.backgroundTask?.workDoneAt].compactMap { $0 }
         guard let earliest = times.min() else { return nil }
-        return time.now().addingTimeInterval(max(0, earliest - host.setup.steadyClock()))
+        return time.now().addingTimeInterval(max(0, earliest - time.steady()))
     }
 }
 
@@ -150,6 +150,6 @@ extension DaemonRuntime {
         let waiting = try !waitingDeliveries().isEmpty
         if host.canReceiveEvents { return waiting || !(host.process?.handlers.isEmpty ?? true) }
         return waiting && host.lifecycle.state.handlers.isEmpty
-            && host.lifecycle.canRelaunch(steady: host.setup.steadyClock()).allowed
+            && host.lifecycle.canRelaunch(steady: time.steady()).allowed
     }
 }

@@ -17,7 +17,7 @@ extension DaemonRuntime {
         }
         switch request {
         case .relaunch:
-            let check = host.lifecycle.canRelaunch(steady: host.setup.steadyClock())
+            let check = host.lifecycle.canRelaunch(steady: time.steady())
             // Only the rate limiter may hold it back: then the relaunch waits for the delay to end.
             let onlyDelayed = !host.lifecycle.wasForceQuit && !host.lifecycle.phase.runsCode
             guard check.allowed || onlyDelayed else {

@@ -48,16 +48,39 @@ struct SchedulerHost {
     let commandLogPath: String?
     /// Work of running handlers, by task identifier.
     var work: [String: HandlerWork] = [:]
-    /// When the scheduler next wants `.timerFired`, in wall-clock terms for the loop's wait.
-    var wake: Date?
+    /// The monotonic reading (the runtime clock's steady time) at which the scheduler next wants `.timerFired`.
+    var wake: Double?
+    /// The steady reading of the last `.timerFired` sent: a wake is fired at most once per clock reading, so a
+    /// rounding hair between the scheduler's steady time and the clock's cannot make the loop spin.
+    var lastFired = -Double.infinity
     /// Counter naming each command run, so a late exit of a stopped one is recognised.
     var nextToken = 1
 
-    /// The earliest moment the loop must come back for the scheduler.
-    var nextDue: Date? {
-        var due = wake
+    /// Whether the scheduler's wake is due at steady time `steady`.
+    func wakeIsDue(steady: Double) -> Bool {
+        guard let wake else { return false }
+        return wake <= steady && steady > lastFired
+    }
+
+    /// The earliest moment the loop must come back for the scheduler, in wall time (`now`/`steady`: the clock now).
+    ///
+    /// A wake already fired at this very reading (asked again by a rounding hair) waits for the clock to move a
+    /// millisecond, so a frozen clock waits for an event instead of spinning.
+    func nextDue(now: Date, steady: Double) -> Date? {
+        var due = wake.map { wake in
+            now.addingTimeInterval(wake > steady ? wake - steady : (steady > lastFired ? 0 : 0.001))
+        }
         for case .simulated(let until, _) in work.values { due = min(due ?? until, until) }
         return due
+    }
+
+    /// Whether something is due now: the scheduler's wake, or pretended work whose time has come.
+    func isDue(now: Date, steady: Double) -> Bool {
+        if wakeIsDue(steady: steady) { return true }
+        return work.values.contains {
+            guard case .simulated(let until, _) = $0 else { return false }
+            return until <= now
+        }
     }
 
     /// Whether any handler work is still going on, or a launched task still awaits completion or its deadline.

@@ -44,8 +44,7 @@ final class AppScenario {
         var options = RuntimeOptions()
         options.retryPolicy = RuntimeHarness.fastRetries
         options.configureEngine = { $0.checkpointInterval = 0.1 }
-        let clock = self.clock
-        options.app = AppSetup(configuration: configuration) { clock.now().timeIntervalSince1970 }
+        options.app = AppSetup(configuration: configuration)
         return DaemonRuntime(home: home, store: store, options: options, time: clock)
     }
 

@@ -90,7 +90,7 @@ struct ForceQuitAndRebootTests {
         try scenario.wait { $0.allSatisfy { $0.state == .completed } }
         try scenario.runtime.settle()
         #expect(try scenario.appState().lifecycle.limiter.delay == 60)
-        scenario.clock.advance(by: -100_000)
+        scenario.clock.restartSteady(at: 0)
         try scenario.restart()
         #expect(try scenario.appState().lifecycle.limiter.delay == 0)
     }

@@ -27,7 +27,7 @@ struct ReconciliationScenarioTests {
         let ghost = AppRecord(
             taskDescription: "ghost", session: scenario.configuration.sessionIdentifier, kind: .download,
             url: scenario.origin.url("/gen/2048?seed=8"))
-        try scenario.store.apply(app: AppChanges(upserts: [ghost]))
+        try scenario.store.apply(app: AppChanges(upserts: [ghost]), now: scenario.clock.now())
         try scenario.app(.kill(reason: "memory pressure"))
         try scenario.wait { tasks in
             tasks.contains { $0.taskDescription == "done" && $0.state == .finishing }
