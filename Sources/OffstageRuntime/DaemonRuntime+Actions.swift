@@ -63,7 +63,7 @@ extension DaemonRuntime {
         } else if !changes.isEmpty {
             try store.apply(changes)
         }
-        for entry in changes.log { options.onLog(entry) }
+        for entry in changes.log { logged(entry) }
         if !changes.outboxAdded.isEmpty { appHost?.needsPump = true }
         try performAfterCommit(actions)
     }

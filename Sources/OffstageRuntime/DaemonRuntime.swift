@@ -7,7 +7,8 @@ import OffstageStore
 ///
 /// The loop runs on the thread that calls `run()`. The engine reports from its own thread and
 /// signals arrive on a dispatch queue; both only post into the `EventQueue`. Commands from other
-/// processes come through the store's inbox, read every `inboxPollInterval`.
+/// processes come through the store's inbox, read when a client pokes the attach socket, at start, and every
+/// `inboxPollInterval` as a safety net. Each turn may publish the one `Snapshot` (`DaemonRuntime+Snapshot`).
 public final class DaemonRuntime {
     let home: OffstageHome
     let store: Store
@@ -24,6 +25,16 @@ public final class DaemonRuntime {
     var host: SchedulerHost?
     /// The model app's background-session side, when this runtime hosts it.
     var appHost: AppHost?
+    /// What the snapshots remember: speeds, attempts, the newest event lines.
+    var snapshots = SnapshotBuilder()
+    /// When snapshots may be published.
+    var throttle: SnapshotThrottle
+    /// The attach channel, while it listens.
+    var attach: AttachServer?
+    /// When the loop should look again for a snapshot to publish (nil: nobody listens).
+    var snapshotWake: Date?
+    /// Whether the next snapshot goes out even if nothing changed (a view just attached).
+    var snapshotForced = false
 
     /// A runtime on an opened store; the caller holds the home's instance lock.
     public init(
@@ -34,12 +45,15 @@ public final class DaemonRuntime {
         self.store = store
         self.options = options
         self.time = time
+        throttle = SnapshotThrottle(interval: options.snapshotInterval)
         daemon = TransferDaemon(retryPolicy: options.retryPolicy, redirectPolicy: options.redirectPolicy)
         daemon.exclusive = options.focus
         daemon.appSessions = [options.app?.configuration.sessionIdentifier ?? options.appSessionIdentifier]
         let partsHome = home
         finalizer = Finalizer(partPath: { partsHome.partPath(taskID: $0) })
     }
+
+    deinit { attach?.stop() }
 
     /// A handle that asks the loop to stop cleanly, for signal handlers and other threads.
     public var stopper: RuntimeStopper { RuntimeStopper(queue: queue) }
@@ -49,7 +63,10 @@ public final class DaemonRuntime {
     /// - Throws: a store error (e.g. a full disk) after stopping the engine; nothing durable is lost.
     public func run() throws -> RunOutcome {
         try start()
-        defer { engine?.shutdown() }
+        defer {
+            engine?.shutdown()
+            stopSnapshots()
+        }
         do {
             return try loop()
         } catch {
@@ -69,6 +86,7 @@ public final class DaemonRuntime {
         self.engine = engine
         engine.start()
         do {
+            try startSnapshots()
             let restored = DaemonEvent.started(
                 sessions: try store.loadSessions(), tasks: try store.loadTasks(), conditions: try store.loadConditions()
             )
@@ -78,6 +96,7 @@ public final class DaemonRuntime {
         } catch {
             stopAllHandlerWork()
             stopEngine()
+            stopSnapshots()
             throw error
         }
     }
@@ -103,7 +122,9 @@ public final class DaemonRuntime {
         try runAppDue()
         if waiting, let outcome = try finishedOutcome() { return outcome }
         tick(force: false)
+        publishSnapshotIfDue()
         var deadline = lastInboxPoll.addingTimeInterval(options.inboxPollInterval)
+        if let due = snapshotWake { deadline = min(deadline, due) }
         if let wake = nextWake { deadline = min(deadline, wake) }
         if let due = host?.nextDue { deadline = min(deadline, due) }
         if let due = nextAppDue { deadline = min(deadline, due) }
@@ -116,6 +137,10 @@ public final class DaemonRuntime {
                 return .interrupted(reason: reason)
             case .handlerCommandEnded(let identifier, let token, let success):
                 try commandEnded(identifier, token: token, success: success)
+            case .inboxPoked:
+                lastInboxPoll = .distantPast  // the next turn reads the inbox
+            case .snapshotWanted:
+                snapshotForced = true
             }
         }
         return nil
@@ -130,6 +155,8 @@ public final class DaemonRuntime {
             if case .daemon(let event) = item { try handle(event) }
         }
         tick(force: true)
+        publishSnapshotIfDue()
+        stopSnapshots()
         try? store.checkpoint()
     }
 
