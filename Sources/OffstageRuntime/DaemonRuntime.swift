@@ -155,7 +155,7 @@ public final class DaemonRuntime {
             if case .daemon(let event) = item { try handle(event) }
         }
         tick(force: true)
-        publishSnapshotIfDue()
+        publishSnapshotIfDue(final: true)
         stopSnapshots()
         try? store.checkpoint()
     }

@@ -134,14 +134,14 @@ final class AttachServer: @unchecked Sendable {
                     }
                 }
                 guard send(&client, latest: frame, generation: current) else {
-                    close(client.fd)
+                    if hangUp(client.fd) { poked = true }
                     continue
                 }
                 survivors.append(client)
             }
             clients = survivors
             let before = clients.count
-            if fds[0].revents != 0 { acceptClients(latest: frame, generation: current) }
+            if fds[0].revents != 0, acceptClients(latest: frame, generation: current) { poked = true }
             let joined = clients.count > before
             lock.withLock {
                 connected = clients.count
@@ -151,7 +151,12 @@ final class AttachServer: @unchecked Sendable {
             if poked { onPoke() }
             if joined { onConnect() }
         }
-        for client in clients { close(client.fd) }
+        // A last try to hand each client the final frame (what it can take now), then close.
+        let (frame, current) = lock.withLock { (latest, generation) }
+        for var client in clients {
+            _ = send(&client, latest: frame, generation: current)
+            close(client.fd)
+        }
         clients = []
         lock.withLock { connected = 0 }
     }
@@ -193,22 +198,37 @@ final class AttachServer: @unchecked Sendable {
         }
     }
 
-    private func acceptClients(latest: Data?, generation: Int) {
+    /// Accepts every waiting connection; returns whether one of them already poked (a command line pokes and
+    /// hangs up at once, maybe before it could be sent anything).
+    private func acceptClients(latest: Data?, generation: Int) -> Bool {
+        var poked = false
         while true {
             let fd = accept(listener, nil, nil)
             if fd < 0 {
                 if errno == EINTR { continue }
-                return
+                return poked
             }
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             UnixSocket.setNonBlocking(fd)
+            let (sent, open) = readPokes(fd)
+            if sent { poked = true }
             var client = Client(fd: fd)
-            if send(&client, latest: latest, generation: generation) {
-                clients.append(client)
-            } else {
+            if !open {
                 close(fd)
+            } else if send(&client, latest: latest, generation: generation) {
+                clients.append(client)
+            } else if hangUp(fd) {
+                poked = true
             }
         }
+    }
+
+    /// Closes a client that is gone, reading what it sent just before (a poke counts even from a hung-up
+    /// client); returns whether it poked.
+    private func hangUp(_ fd: Int32) -> Bool {
+        let (poked, _) = readPokes(fd)
+        close(fd)
+        return poked
     }
 
     private func drainWakePipe() {

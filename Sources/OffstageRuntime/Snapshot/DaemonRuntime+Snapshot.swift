@@ -41,8 +41,9 @@ extension DaemonRuntime {
     }
 
     /// Publishes a snapshot when someone listens, the throttle allows it and something changed; sets
-    /// `snapshotWake` for the next look (a throttled change, or countdowns moving each second).
-    func publishSnapshotIfDue() {
+    /// `snapshotWake` for the next look (a throttled change, or countdowns moving each second). `final` (the
+    /// loop is stopping) publishes the last state without waiting for the throttle.
+    func publishSnapshotIfDue(final: Bool = false) {
         let now = time.now()
         snapshots.track(daemon, now: now)
         let clients = attach?.hasClients ?? false
@@ -52,13 +53,13 @@ extension DaemonRuntime {
         }
         let steady = options.snapshotClock()
         let wait = throttle.wait(at: steady)
-        guard wait <= 0 else {
+        guard wait <= 0 || final else {
             snapshotWake = now.addingTimeInterval(wait)
             return
         }
         snapshotWake = now.addingTimeInterval(1)
         var snapshot = buildSnapshot()
-        guard throttle.admit(snapshot, at: steady, force: snapshotForced) else { return }
+        guard throttle.admit(snapshot, at: steady, force: snapshotForced, ignoringInterval: final) else { return }
         snapshotForced = false
         snapshot.sequence = snapshots.nextSequence()
         options.onSnapshot?(snapshot)

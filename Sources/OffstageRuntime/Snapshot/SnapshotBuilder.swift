@@ -41,20 +41,24 @@ struct SnapshotBuilder {
     }
 
     /// Follows the daemon's tasks: a task entering `running` starts a new attempt from its durable offset; a
-    /// running one feeds its live bytes to its speed estimator.
+    /// running one feeds its live bytes to its speed estimator. Looks only at tasks in flight (cheap every turn).
     mutating func track(_ daemon: TransferDaemon, now: Date) {
-        for (id, task) in daemon.tasks {
-            let running = task.state == .running
+        let running = daemon.runningTaskIDs.filter { daemon.tasks[$0]?.state == .running }
+        for (id, attempt) in attempts where attempt.running && !running.contains(id) {
+            if daemon.tasks[id] == nil {
+                attempts[id] = nil
+            } else {
+                attempts[id]?.running = false
+            }
+        }
+        for id in running {
+            guard let task = daemon.tasks[id] else { continue }
             var attempt = attempts[id] ?? Attempt(resumedFrom: 0, running: false)
-            if running, !attempt.running {
+            if !attempt.running {
                 attempt = Attempt(resumedFrom: task.kind == .download ? task.bytesWritten : 0, running: true)
             }
-            attempt.running = running
-            if running { attempt.estimator.record(bytes: daemon.liveBytes[id] ?? task.bytesWritten, at: now) }
+            attempt.estimator.record(bytes: daemon.liveBytes[id] ?? task.bytesWritten, at: now)
             attempts[id] = attempt
-        }
-        if attempts.count > daemon.tasks.count {
-            attempts = attempts.filter { daemon.tasks[$0.key] != nil }
         }
     }
 

@@ -24,9 +24,12 @@ struct SnapshotThrottle {
         return max(0, interval - (steady - lastAt))
     }
 
-    /// Whether `snapshot` should go out at steady time `steady`; records it when so. `force` skips the change test.
-    mutating func admit(_ snapshot: Snapshot, at steady: Double, force: Bool = false) -> Bool {
-        guard wait(at: steady) <= 0 else { return false }
+    /// Whether `snapshot` should go out at steady time `steady`; records it when so. `force` skips the change
+    /// test, `ignoringInterval` the interval (the last snapshot of a stopping loop).
+    mutating func admit(_ snapshot: Snapshot, at steady: Double, force: Bool = false, ignoringInterval: Bool = false)
+        -> Bool
+    {
+        guard ignoringInterval || wait(at: steady) <= 0 else { return false }
         let key = Self.key(snapshot)
         guard force || key != lastKey else { return false }
         lastKey = key
