@@ -80,6 +80,7 @@ extension DaemonRuntime {
         case .commit, .refuse:
             break
         case .start(let request):
+            snapshots.began(request.taskID, offset: request.offset)
             engine?.submit(request, credentials: options.credentials[request.taskID])
         case .stop(let id):
             engine?.stop(taskID: id)

@@ -5,6 +5,7 @@ import OffstageStore
 /// Building and publishing the runtime's one `Snapshot`, and the attach channel that carries it to other processes.
 extension DaemonRuntime {
     /// The snapshot of the runtime's live state now (not published; its `sequence` is the last published one's).
+    /// Call it on the loop's thread, between turns (a test stepping the runtime; a view gets `onSnapshot`).
     public func snapshot() -> Snapshot {
         snapshots.track(daemon, now: time.now())
         var snapshot = buildSnapshot()

@@ -40,6 +40,11 @@ struct SnapshotBuilder {
         }
     }
 
+    /// A request for a task went out from `offset`: a new attempt, whose bytes up to `offset` were already there.
+    mutating func began(_ id: Int64, offset: Int64) {
+        attempts[id] = Attempt(resumedFrom: offset, running: true)
+    }
+
     /// Follows the daemon's tasks: a task entering `running` starts a new attempt from its durable offset; a
     /// running one feeds its live bytes to its speed estimator. Looks only at tasks in flight (cheap every turn).
     mutating func track(_ daemon: TransferDaemon, now: Date) {

@@ -8,7 +8,8 @@ import Testing
 
 /// The runtime's snapshot of its live state, on a manual clock: live bytes and speed, retries, BG requests.
 @Suite struct SnapshotTests {
-    /// A runtime on `harness`'s home with a manual clock, started; `adjust` changes its options first.
+    /// A runtime on `harness`'s home with a manual clock, started; `adjust` changes its options first. Its inbox is
+    /// read at every turn (`runOneTurn`), as after a poke.
     static func runtime(
         _ harness: RuntimeHarness, clock: ManualTimeSource, _ adjust: (inout RuntimeOptions) -> Void = { _ in }
     ) throws -> DaemonRuntime {
@@ -59,6 +60,37 @@ import Testing
         #expect(abs(eta - Double(8 * mebibyte - transfer.bytes) / speed) < 0.001)
         #expect(transfer.history.contains { $0.kind == .started })
         #expect(transfer.url.hasPrefix("http://127.0.0.1:"))
+    }
+
+    @Test func aResumedDownloadShowsWhereItsAttemptBegan() throws {
+        let harness = try RuntimeHarness()
+        let clock = ManualTimeSource()
+        let id = try harness.download("/gen/8m?seed=4&rate=2000000", name: "resumed.bin")
+        let runtime = try Self.runtime(harness, clock: clock) { options in
+            options.configureEngine = { $0.checkpointBytes = 256 << 10 }
+        }
+        defer { try? runtime.shutdown() }
+        func step(until condition: (TransferTask) -> Bool) throws {
+            let limit = Date().addingTimeInterval(20)
+            while Date() < limit {
+                if let task = try harness.store.task(id: id), condition(task) { return }
+                try runtime.runOneTurn()
+                clock.advance(by: 0.1)
+            }
+            Issue.record("timed out: \(String(describing: try harness.store.task(id: id)))")
+        }
+        try step { $0.state == .running && $0.bytesWritten > 0 }
+        #expect(runtime.snapshot().transfers.first?.resumedFrom == 0)
+        try harness.enqueue(.pause(id: id))
+        try step { $0.state == .paused }
+        let paused = try harness.task(id)
+        try harness.enqueue(.resume(id: id))
+        try step { $0.state == .running }
+        let transfer = try #require(runtime.snapshot().transfers.first)
+        #expect(transfer.resumedFrom == paused.bytesWritten)
+        #expect(transfer.bytes >= paused.bytesWritten)
+        #expect(transfer.speed == nil, "the resumed bytes are a baseline, not speed")
+        #expect(transfer.history.contains { $0.kind == .paused })
     }
 
     @Test func aRetryingTaskShowsItsNextAttempt() throws {
