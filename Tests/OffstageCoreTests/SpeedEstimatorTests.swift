@@ -21,11 +21,15 @@ import Testing
         Case(
             name: "a steady 1000 B/s after a resume reads 1000, not the resumed bytes",
             samples: [(0, 5_000_000), (1, 5_001_000), (2, 5_002_000), (3, 5_003_000)], at: 3, speed: 1000),
-        Case(name: "samples closer than the minimum interval wait", samples: [(0, 0), (0.2, 4000)], at: 0.2, speed: nil),
+        Case(
+            name: "samples closer than the minimum interval wait", samples: [(0, 0), (0.2, 4000)], at: 0.2,
+            speed: nil),
         Case(
             name: "skipped bytes count at the next sample", samples: [(0, 0), (0.2, 4000), (1, 8000)], at: 1,
             speed: 8000),
-        Case(name: "a stall longer than the timeout forgets the speed", samples: [(0, 0), (1, 1000)], at: 6.5, speed: nil),
+        Case(
+            name: "a stall longer than the timeout forgets the speed", samples: [(0, 0), (1, 1000)], at: 6.5,
+            speed: nil),
         Case(name: "a short pause keeps it", samples: [(0, 0), (1, 1000)], at: 4, speed: 1000),
         Case(name: "bytes going back start a new baseline", samples: [(0, 0), (1, 1000), (2, 0)], at: 2, speed: nil),
         Case(name: "nothing since the baseline is unknown, not zero", samples: [(0, 10), (1, 10)], at: 1, speed: nil),

@@ -13,7 +13,7 @@ public enum AttachFrame {
     public static func encode(_ snapshot: Snapshot) throws -> Data {
         let body = try JSONEncoder().encode(snapshot)
         let length = UInt32(body.count)
-        var frame = Data([UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)])
+        var frame = Data([24, 16, 8, 0].map { UInt8(length >> $0 & 0xFF) })
         frame.append(body)
         return frame
     }
@@ -21,7 +21,7 @@ public enum AttachFrame {
     /// Takes one complete frame's body off the front of `buffer`, or nil when it does not hold one yet.
     ///
     /// - Throws: `AttachError.badFrame` when the length is larger than `maximumLength`.
-    static func take(from buffer: inout Data) throws -> Data? {
+    public static func take(from buffer: inout Data) throws -> Data? {
         guard buffer.count >= 4 else { return nil }
         let start = buffer.startIndex
         let length =

@@ -175,7 +175,9 @@ final class AttachServer: @unchecked Sendable {
             client.frame = nil
             client.offset = 0
             // A newer frame may have come while this one went out: start it now.
-            if let latest, client.generation < generation { return send(&client, latest: latest, generation: generation) }
+            if let latest, client.generation < generation {
+                return send(&client, latest: latest, generation: generation)
+            }
         } else {
             client.offset = offset
         }

@@ -85,7 +85,9 @@ enum SnapshotParts {
                 AppSnapshot.Handler(
                     session: $0.session, secondsLeft: max(0, $0.deadline - steady), eventsFinished: $0.eventsFinished)
             },
-            backgroundTasks: state.tasks.map { $0.subject + ($0.hasExpirationHandler ? "" : " (no expiration handler)") },
+            backgroundTasks: state.tasks.map {
+                $0.subject + ($0.hasExpirationHandler ? "" : " (no expiration handler)")
+            },
             waitingDeliveries: waitingDeliveries, mistakes: mistakes.enabled, budget: budget)
     }
 

@@ -97,7 +97,8 @@ import Testing
         let harness = try RuntimeHarness()
         let clock = ManualTimeSource()
         // Nothing listens on port 1: the connection is refused, and the task retries after a backoff.
-        let id = try harness.store.enqueue(.add(TransferSpec(kind: .download, url: "http://127.0.0.1:1/x.bin")), now: Date())
+        let spec = TransferSpec(kind: .download, url: "http://127.0.0.1:1/x.bin")
+        let id = try harness.store.enqueue(.add(spec), now: Date())
         let runtime = try Self.runtime(harness, clock: clock)
         defer { try? runtime.shutdown() }
         let limit = Date().addingTimeInterval(10)
@@ -119,7 +120,8 @@ import Testing
         let harness = try RuntimeHarness()
         let clock = ManualTimeSource()
         let handler = TaskHandlerConfiguration(
-            identifier: "com.example.refresh", kind: .appRefresh, work: .simulatedWork(seconds: 1, honoursExpiration: true), interval: 900)
+            identifier: "com.example.refresh", kind: .appRefresh,
+            work: .simulatedWork(seconds: 1, honoursExpiration: true), interval: 900)
         let earliest = clock.now().addingTimeInterval(3600)
         try harness.enqueue(
             .schedule(BGTaskRequest(identifier: "com.example.refresh", kind: .appRefresh, earliestBeginDate: earliest)))
