@@ -149,6 +149,31 @@ import Testing
         #expect(snapshot.events.contains { $0.kind == .bgSubmitted })
     }
 
+    @Test func aRunningBGTaskShowsItsAllowanceLeft() throws {
+        let harness = try RuntimeHarness()
+        let clock = ManualTimeSource()
+        let handler = TaskHandlerConfiguration(
+            identifier: "com.example.long", kind: .processing,
+            work: .simulatedWork(seconds: 3600, honoursExpiration: true))
+        try harness.enqueue(.schedule(handler.request(now: clock.now())))
+        try harness.enqueue(.launchTask(identifier: "com.example.long"))
+        let runtime = try Self.runtime(harness, clock: clock) {
+            $0.scheduler = SchedulerHostTests.setup(
+                [handler], behaviour: ModelAppBehaviour(reschedulesInHandler: false), allowance: 30)
+        }
+        defer { try? runtime.shutdown() }
+        try runtime.runOneTurn()
+        let snapshot = runtime.snapshot()
+        let task = try #require(snapshot.runningTasks.first)
+        #expect(task.identifier == "com.example.long")
+        #expect(task.kind == .processing)
+        #expect(task.simulated)
+        #expect(!task.expirationCalled)
+        #expect(task.expiresIn > 20 && task.expiresIn <= 25, "30 s allowance, expiration 5 s before the end")
+        #expect(abs(task.deadlineIn - task.expiresIn - 5) < 0.001)
+        #expect(snapshot.requests.allSatisfy { $0.id != "com.example.long" }, "launched, no longer pending")
+    }
+
     @Test func theAppPhaseFollowsOpenAndHome() throws {
         let scenario = try AppScenario()
         #expect(scenario.runtime.snapshot().app.phase == .notRunning)
