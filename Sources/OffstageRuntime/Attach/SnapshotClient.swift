@@ -5,7 +5,8 @@ import OffstageCore
 /// A view's end of the attach channel: connects to the engine of a home and receives its snapshots.
 ///
 /// Usage: `let client = try SnapshotClient(home: path)`, then call `next(timeout:)` from one thread: it blocks
-/// until a snapshot arrives (the engine sends its latest one at once on connect), returns nil when `timeout`
+/// until a snapshot arrives (the engine sends its latest one at once on connect; its `engine.role` reads
+/// `.attached`, its `pid` is the engine's), returns nil when `timeout`
 /// passes first, and throws `AttachError.disconnected` when the engine has gone (stopped or killed). `poke()`
 /// asks the engine to read the inbox now. Not thread-safe: one thread uses a client; `close()` when done
 /// (deinit closes too).
@@ -37,7 +38,9 @@ public final class SnapshotClient {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             if let body = try AttachFrame.take(from: &buffer) {
-                return try JSONDecoder().decode(Snapshot.self, from: body)
+                var snapshot = try JSONDecoder().decode(Snapshot.self, from: body)
+                snapshot.engine.role = .attached  // the engine hosts; this view is attached to it
+                return snapshot
             }
             guard fd >= 0 else { throw AttachError.disconnected }
             let left = deadline.timeIntervalSinceNow

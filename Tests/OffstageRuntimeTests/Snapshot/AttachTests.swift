@@ -33,8 +33,9 @@ import Testing
             first = try client.next(timeout: 0.02)
         }
         let snapshot = try #require(first, "no snapshot after connecting")
-        #expect(snapshot.engine.role == .hosting)
-        #expect(snapshot.engine.pid == getpid())
+        #expect(snapshot.engine.role == .attached, "the view is attached to the engine")
+        #expect(snapshot.engine.pid == getpid(), "the engine's process")
+        #expect(snapshot.engine.home == harness.home.path)
         #expect(snapshot.sequence >= 1)
         #expect(snapshot.clock.now == clock.now())
 
