@@ -56,6 +56,43 @@ import Testing
         }
     }
 
+    @Test func aClientThatDoesNotReadNeverHoldsUpTheLoopAndGetsTheNewestFrameAtLast() throws {
+        let harness = try RuntimeHarness()
+        let clock = ManualTimeSource()
+        let steady = ManualSteadyClock()
+        let options = harness.options {
+            $0.untilIdle = false
+            $0.snapshotClock = { steady.now() }
+        }
+        let runtime = DaemonRuntime(home: harness.home, store: harness.store, options: options, time: clock)
+        try runtime.start()
+        defer { try? runtime.shutdown() }
+        let client = try SnapshotClient(home: harness.home.path)
+        // Make each frame big: many log lines (every snapshot carries the newest 500).
+        for index in 0..<300 {
+            try harness.enqueue(.setConditions(DeviceConditions(network: index % 2 == 0 ? .offline : .wifi)))
+        }
+        let started = Date()
+        for _ in 0..<60 {
+            clock.advance(by: 1)
+            steady.advance(by: 0.2)
+            try runtime.runOneTurn()
+        }
+        #expect(Date().timeIntervalSince(started) < 20, "the loop went on while nobody read")
+        let published = runtime.publishedSnapshots
+        #expect(published >= 50)
+        let size = try AttachFrame.encode(runtime.snapshot()).count
+        #expect(size > 20_000, "\(size) bytes a frame")
+        var received = 0
+        var last: Snapshot?
+        while let snapshot = try client.next(timeout: 1) {
+            received += 1
+            last = snapshot
+        }
+        #expect(received < published, "frames published while the client was full were dropped for it")
+        #expect(last?.sequence == UInt64(published), "the newest frame arrives last")
+    }
+
     @Test func aPokeMakesTheEngineReadTheInboxWithoutWaitingForThePoll() throws {
         let harness = try RuntimeHarness()
         let options = harness.options {
