@@ -30,6 +30,10 @@ public final class SnapshotClient {
 
     deinit { close() }
 
+    /// The connection's descriptor (-1 once closed), for a view that waits on it together with its keyboard in one
+    /// `poll()`; when it is readable, `next(timeout: 0)` takes what arrived without blocking.
+    public var fileDescriptor: Int32 { fd }
+
     /// Waits up to `timeout` seconds of real time for the next snapshot; nil when none came in that time.
     ///
     /// - Throws: `AttachError.disconnected` when the engine closed the connection, `AttachError.badFrame` on a
@@ -43,12 +47,14 @@ public final class SnapshotClient {
                 return snapshot
             }
             guard fd >= 0 else { throw AttachError.disconnected }
-            let left = deadline.timeIntervalSinceNow
-            guard left > 0 else { return nil }
+            let left = max(0, deadline.timeIntervalSinceNow)
             var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, Int32(min(left * 1000, 86_400_000).rounded(.up)))
             if ready < 0, errno == EINTR { continue }
-            guard ready > 0 else { continue }
+            guard ready > 0 else {
+                if Date() >= deadline { return nil }
+                continue
+            }
             var chunk = [UInt8](repeating: 0, count: 64 << 10)
             let count = read(fd, &chunk, chunk.count)
             if count > 0 {
