@@ -10,26 +10,42 @@ import Glibc
 final class AttachServer: @unchecked Sendable {
     // Safety: `latest`, `generation`, `stopping` and `connected` are only touched while `lock` is held; `clients`
     // is only touched on the server thread; the descriptors are fixed after `init` and closed after it has ended.
+    /// Guards what the loop and the server thread share.
     private let lock = NSLock()
+    /// The newest frame (nil: none, or nobody was connected to keep it fresh for).
     private var latest: Data?
+    /// Counts published frames, so a client knows whether it has the newest.
     private var generation = 0
+    /// Set once `stop()` was called.
     private var stopping = false
+    /// How many clients are connected.
     private var connected = 0
+    /// The connected clients (server thread only).
     private var clients: [Client] = []
+    /// The listening socket.
     private let listener: Int32
+    /// The wake pipe's read end, polled with the sockets.
     private let wakeRead: Int32
+    /// The wake pipe's write end: a byte wakes the thread.
     private let wakeWrite: Int32
+    /// Signalled when the server thread has ended.
     private let finished = DispatchSemaphore(value: 0)
+    /// Called when a client poked.
     private let onPoke: @Sendable () -> Void
+    /// Called when a client connected.
     private let onConnect: @Sendable () -> Void
     /// The socket's path.
     let path: String
 
     /// A connected client and the frame it is being sent.
     private struct Client {
+        /// Its socket.
         let fd: Int32
+        /// The frame it is in the middle of (nil: none).
         var frame: Data?
+        /// How much of `frame` has gone out.
         var offset = 0
+        /// The generation of the newest frame it was given.
         var generation = 0
     }
 

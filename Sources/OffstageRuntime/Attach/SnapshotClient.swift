@@ -11,7 +11,9 @@ import OffstageCore
 /// asks the engine to read the inbox now. Not thread-safe: one thread uses a client; `close()` when done
 /// (deinit closes too).
 public final class SnapshotClient {
+    /// The connection (-1 once closed).
     private var fd: Int32
+    /// Bytes received and not yet taken as frames.
     private var buffer = Data()
 
     /// Connects to the engine listening in `home`.
