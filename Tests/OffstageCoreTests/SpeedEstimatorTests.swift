@@ -4,17 +4,24 @@ import Testing
 
 /// The speed estimator: resumed bytes are a baseline, speed is smoothed, a stall forgets it, ETA follows it.
 @Suite struct SpeedEstimatorTests {
+    /// The fixed start of every case.
     static let t0 = Date(timeIntervalSince1970: 1_700_000_000)
 
     /// One case: samples as (seconds after t0, bytes), then the speed expected at a moment (nil: unknown).
     struct Case: Sendable, CustomTestStringConvertible {
+        /// What it shows.
         let name: String
+        /// (seconds after t0, bytes), in order.
         let samples: [(Double, Int64)]
+        /// When the speed is read, seconds after t0.
         let at: Double
+        /// The speed expected then (nil: unknown).
         let speed: Double?
+        /// The case's name in the test report.
         var testDescription: String { name }
     }
 
+    /// The table.
     static let cases: [Case] = [
         Case(name: "no sample", samples: [], at: 0, speed: nil),
         Case(name: "resumed bytes at the first sample are a baseline", samples: [(0, 5_000_000)], at: 1, speed: nil),
@@ -35,6 +42,7 @@ import Testing
         Case(name: "nothing since the baseline is unknown, not zero", samples: [(0, 10), (1, 10)], at: 1, speed: nil),
     ]
 
+    /// An estimator fed `samples`.
     static func estimator(_ samples: [(Double, Int64)]) -> SpeedEstimator {
         var estimator = SpeedEstimator()
         for (seconds, bytes) in samples { estimator.record(bytes: bytes, at: t0.addingTimeInterval(seconds)) }

@@ -11,8 +11,11 @@ import Testing
     /// Hands a runtime to the thread that runs it.
     final class RuntimeBox: @unchecked Sendable {
         // Safety: `runtime` is set before the thread starts and only used by that thread until `finished` signals.
+        /// The runtime.
         let runtime: DaemonRuntime
+        /// Signalled when its `run()` returned.
         let finished = DispatchSemaphore(value: 0)
+        /// A box for `runtime`.
         init(_ runtime: DaemonRuntime) { self.runtime = runtime }
     }
 
