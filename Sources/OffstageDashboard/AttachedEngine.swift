@@ -3,14 +3,13 @@ import OffstageCore
 import OffstageRuntime
 import OffstageStore
 import OffstageUI
-import Synchronization
 
 /// A dashboard attached to an engine another process runs (`offstage run` in another shell): its snapshots
 /// arrive over the home's socket, the keys' commands go through the inbox. Quitting leaves that engine running.
 public final class AttachedEngine: DashboardBackend {
     private let latest = LatestSnapshot()
-    private let outcome = Mutex<String?>(nil)
-    private let stopping = Mutex(false)
+    private let outcome = Locked<String?>(nil)
+    private let stopping = Locked(false)
     private let sender: CommandSender
     private let finished = DispatchSemaphore(value: 0)
     private var closed = false
@@ -32,15 +31,15 @@ public final class AttachedEngine: DashboardBackend {
             do {
                 let client = try SnapshotClient(home: path)
                 defer { client.close() }
-                while !stopping.withLock({ $0 }) {
+                while !stopping.value {
                     if let snapshot = try client.next(timeout: 0.5) {
                         latest.put(snapshot)
                         wake()
                     }
                 }
             } catch {
-                if !stopping.withLock({ $0 }) {
-                    outcome.withLock { $0 = "the engine of \(path) stopped (\(error))" }
+                if !stopping.value {
+                    outcome.set("the engine of \(path) stopped (\(error))")
                 }
             }
         }
@@ -58,13 +57,13 @@ public final class AttachedEngine: DashboardBackend {
     public func notices() -> [String] { sender.refusals() }
 
     /// Why the engine can no longer be reached.
-    public var ended: String? { outcome.withLock { $0 } }
+    public var ended: String? { outcome.value }
 
     /// Detaches; the engine goes on.
     public func close() {
         guard !closed else { return }
         closed = true
-        stopping.withLock { $0 = true }
+        stopping.set(true)
         finished.wait()
         sender.close()
     }

@@ -3,14 +3,13 @@ import OffstageCore
 import OffstageRuntime
 import OffstageStore
 import OffstageUI
-import Synchronization
 
 /// A dashboard that hosts the engine: the runtime runs on its own thread in this process and publishes its
 /// snapshots here; the keys' commands go through the inbox like any other process's, and wake it at once.
 public final class HostedEngine: DashboardBackend {
     private let latest = LatestSnapshot()
-    private let outcome = Mutex<String?>(nil)
-    private let stopper = Mutex<RuntimeStopper?>(nil)
+    private let outcome = Locked<String?>(nil)
+    private let stopper = Locked<RuntimeStopper?>(nil)
     private let finished = DispatchSemaphore(value: 0)
     private let sender: CommandSender
     private var closed = false
@@ -35,11 +34,11 @@ public final class HostedEngine: DashboardBackend {
                     latest.put(snapshot)
                     wake()
                 }
-                stopper.withLock { $0 = runtime.stopper }
+                stopper.set(runtime.stopper)
                 let result = try runtime.run()
-                outcome.withLock { $0 = Self.describe(result) }
+                outcome.set(Self.describe(result))
             } catch {
-                outcome.withLock { $0 = "the engine stopped: \(error)" }
+                outcome.set("the engine stopped: \(error)")
             }
         }
         thread.name = "offstage.engine"
@@ -56,7 +55,7 @@ public final class HostedEngine: DashboardBackend {
     public func notices() -> [String] { sender.refusals() }
 
     /// Why the engine stopped, once it has.
-    public var ended: String? { outcome.withLock { $0 } }
+    public var ended: String? { outcome.value }
 
     /// Asks the engine to stop cleanly and waits for it (every request checkpoints; the next start resumes).
     public func close() {
@@ -64,7 +63,7 @@ public final class HostedEngine: DashboardBackend {
         closed = true
         // The runtime may still be starting (no stopper yet): ask again until it has stopped.
         while true {
-            stopper.withLock { $0 }?.requestShutdown(reason: "dashboard closed")
+            stopper.value?.requestShutdown(reason: "dashboard closed")
             if finished.wait(timeout: .now() + 0.2) == .success { break }
         }
         sender.close()

@@ -68,7 +68,7 @@ extension DaemonRuntime {
         } else if !changes.isEmpty {
             try store.apply(changes, now: time.now())
         }
-        for entry in changes.log { options.onLog(entry) }
+        for entry in changes.log { logged(entry) }
         if !changes.outboxAdded.isEmpty { appHost?.needsPump = true }
         try performAfterCommit(actions)
     }
@@ -85,6 +85,7 @@ extension DaemonRuntime {
         case .commit, .refuse:
             break
         case .start(let request):
+            snapshots.began(request.taskID, offset: request.offset)
             engine?.submit(request, credentials: options.credentials[request.taskID])
         case .stop(let id):
             engine?.stop(taskID: id)

@@ -58,7 +58,7 @@ extension DaemonRuntime {
         } else if let changes {
             try store.apply(changes)
         }
-        for entry in changes?.log ?? [] { options.onLog(entry) }
+        for entry in changes?.log ?? [] { logged(entry) }
         for action in actions { try perform(action) }
     }
 

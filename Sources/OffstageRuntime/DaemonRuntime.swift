@@ -7,7 +7,9 @@ import OffstageStore
 ///
 /// The loop runs on the thread that calls `run()`. The engine reports from its own thread and
 /// signals arrive on a dispatch queue; both only post into the `EventQueue`. Commands from other
-/// processes come through the store's inbox, read every `inboxPollInterval` seconds of real time.
+/// processes come through the store's inbox, read when a client pokes the attach socket, at start, and every
+/// `inboxPollInterval` seconds of real time as a safety net. Each turn may publish the one `Snapshot`
+/// (`DaemonRuntime+Snapshot`).
 ///
 /// Everything time-driven reads `time` (wall and steady); the loop waits for its next virtual deadline for as long
 /// as `time.realSeconds(untilVirtual:)` says, so a warped or frozen clock moves the whole runtime together.
@@ -31,6 +33,16 @@ public final class DaemonRuntime {
     var host: SchedulerHost?
     /// The model app's background-session side, when this runtime hosts it.
     var appHost: AppHost?
+    /// What the snapshots remember: speeds, attempts, the newest event lines.
+    var snapshots = SnapshotBuilder()
+    /// When snapshots may be published.
+    var throttle: SnapshotThrottle
+    /// The attach channel, while it listens.
+    var attach: AttachServer?
+    /// When the loop should look again for a snapshot to publish (nil: nobody listens).
+    var snapshotWake: Double?
+    /// Whether the next snapshot goes out even if nothing changed (a view just attached).
+    var snapshotForced = false
 
     /// A runtime on an opened store; the caller holds the home's instance lock.
     public init(
@@ -42,12 +54,15 @@ public final class DaemonRuntime {
         self.options = options
         self.time = time
         clock = time as? VirtualClock
+        throttle = SnapshotThrottle(interval: options.snapshotInterval)
         daemon = TransferDaemon(retryPolicy: options.retryPolicy, redirectPolicy: options.redirectPolicy)
         daemon.exclusive = options.focus
         daemon.appSessions = [options.app?.configuration.sessionIdentifier ?? options.appSessionIdentifier]
         let partsHome = home
         finalizer = Finalizer(partPath: { partsHome.partPath(taskID: $0) })
     }
+
+    deinit { attach?.stop() }
 
     /// A handle that asks the loop to stop cleanly, for signal handlers and other threads.
     public var stopper: RuntimeStopper { RuntimeStopper(queue: queue) }
@@ -57,7 +72,10 @@ public final class DaemonRuntime {
     /// - Throws: a store error (e.g. a full disk) after stopping the engine; nothing durable is lost.
     public func run() throws -> RunOutcome {
         try start()
-        defer { engine?.shutdown() }
+        defer {
+            engine?.shutdown()
+            stopSnapshots()
+        }
         do {
             return try loop()
         } catch {
@@ -77,6 +95,7 @@ public final class DaemonRuntime {
         self.engine = engine
         engine.start()
         do {
+            try startSnapshots()
             let restored = DaemonEvent.started(
                 sessions: try store.loadSessions(), tasks: try store.loadTasks(), conditions: try store.loadConditions()
             )
@@ -86,6 +105,7 @@ public final class DaemonRuntime {
         } catch {
             stopAllHandlerWork()
             stopEngine()
+            stopSnapshots()
             throw error
         }
     }
@@ -111,7 +131,9 @@ public final class DaemonRuntime {
         try runAppDue()
         if waiting, let outcome = try finishedOutcome() { return outcome }
         tick(force: false)
+        publishSnapshotIfDue()
         var wait = max(0, lastInboxPoll + options.inboxPollInterval - MonotonicTime.now())
+        if let due = snapshotWake { wait = min(wait, max(0, due - MonotonicTime.now())) }
         if let deadline = nextDeadline, let real = time.realSeconds(untilVirtual: deadline) { wait = min(wait, real) }
         for item in queue.drain(waitingAtMost: waiting ? wait : 0.01) {
             switch item {
@@ -122,6 +144,10 @@ public final class DaemonRuntime {
                 return .interrupted(reason: reason)
             case .handlerCommandEnded(let identifier, let token, let success):
                 try commandEnded(identifier, token: token, success: success)
+            case .inboxPoked:
+                lastInboxPoll = -Double.infinity  // the next turn reads the inbox
+            case .snapshotWanted:
+                snapshotForced = true
             }
         }
         return nil
@@ -136,6 +162,8 @@ public final class DaemonRuntime {
             if case .daemon(let event) = item { try handle(event) }
         }
         tick(force: true)
+        publishSnapshotIfDue(final: true)
+        stopSnapshots()
         try? store.checkpoint()
     }
 

@@ -10,8 +10,9 @@ public struct RuntimeOptions {
     public var focus: Set<Int64>?
     /// Credentials (`user:password`) held in memory only, by task, for the origin they were given with.
     public var credentials: [Int64: OriginCredentials] = [:]
-    /// How often the inbox is read for commands from other processes, in seconds of real time (whatever the clock).
-    public var inboxPollInterval: Double = 0.1
+    /// How often the inbox is read for commands from other processes when nobody pokes, in seconds of real time
+    /// (the command line pokes the attach socket after leaving a command, so this is only a safety net).
+    public var inboxPollInterval: Double = 2
     /// The BG task scheduler and model app to host (nil: transfers only, as for a foreground `get`).
     public var scheduler: SchedulerSetup?
     /// The model app's background-session side to host (nil: the app does not run here).
@@ -30,6 +31,15 @@ public struct RuntimeOptions {
     public var onTick: (TransferDaemon) -> Void = { _ in }
     /// The shortest real time between two `onTick` calls, in seconds.
     public var tickInterval: Double = 0.1
+    /// Called on the loop thread with each published snapshot: at most once per `snapshotInterval`, only when
+    /// something a view shows changed, always the newest state.
+    public var onSnapshot: (@Sendable (Snapshot) -> Void)?
+    /// The shortest time between two published snapshots, seconds on `snapshotClock`.
+    public var snapshotInterval: Double = 0.1
+    /// The steady clock the snapshot throttle measures with (a test injects its own).
+    public var snapshotClock: @Sendable () -> Double = { MonotonicTime.now() }
+    /// Whether the runtime listens on `<home>/engine.sock` for attached views and pokes.
+    public var listens = true
 
     /// Default options: run until stopped.
     public init() {}

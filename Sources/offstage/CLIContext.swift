@@ -1,5 +1,6 @@
 import Foundation
 import OffstageCore
+import OffstageRuntime
 import OffstageStore
 
 /// What every command shares: the resolved home and ways to reach its store.
@@ -28,10 +29,13 @@ struct CLIContext {
         }
     }
 
-    /// Leaves a command in the inbox and returns its identifier.
+    /// Leaves a command in the inbox, pokes a running engine to read it now, and returns its identifier.
     func enqueue(_ command: DaemonCommand) throws -> Int64 {
         let store = try openStore()
-        do { return try store.enqueue(command, now: Date()) } catch { throw Self.translate(error) }
+        let id: Int64
+        do { id = try store.enqueue(command, now: Date()) } catch { throw Self.translate(error) }
+        SnapshotClient.poke(home: home.path)  // best effort: without an engine, or without the socket, nothing
+        return id
     }
 
     /// What became of a command left in the inbox, as far as this process can wait.

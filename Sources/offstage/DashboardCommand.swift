@@ -14,7 +14,6 @@ enum DashboardCommand {
         let args = try Arguments(raw, options: ["--config"], flags: [])
         try args.none()
         let configuration = try SchedulerConfig.load(args.value("--config"), context: context)
-        try context.checkUsable()
         if InstanceLock.owner(home: context.home) != nil {
             let face = try DashboardFace.make()
             let backend: AttachedEngine

@@ -3,6 +3,7 @@ import OffstageCore
 import OffstageDashboard
 import OffstageOrigin
 import OffstageRuntime
+import OffstageStore
 
 /// `offstage demo`: the dashboard hosting the engine against the local origin in this process, with the scripted
 /// story (`DemoStory`) playing by itself until the user presses a key.

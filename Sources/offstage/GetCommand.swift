@@ -32,7 +32,7 @@ enum GetCommand {
         if let attempts = try args.integer("--retry", in: 0...100) { options.retryPolicy.maxAttempts = attempts + 1 }
         if let credentials = OriginCredentials(url: url) { options.credentials[id] = credentials }
         let meter = ProgressMeter(enabled: isatty(STDERR_FILENO) == 1 && !args.flag("--quiet") && !args.flag("-s"))
-        options.onTick = { meter.show($0, id: id) }
+        if meter.isEnabled { options.onSnapshot = { meter.show($0, id: id) } }
         let runtime = DaemonRuntime(home: context.home, store: store, options: options)
         let stopper = runtime.stopper
         let signals = SignalTrap { stopper.requestShutdown(reason: "signal \($0)") }

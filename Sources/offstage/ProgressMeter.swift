@@ -1,48 +1,45 @@
 import Foundation
 import OffstageCore
 
-/// A curl-like one-line progress meter on stderr, redrawn in place.
-final class ProgressMeter {
-    private let enabled: Bool
-    private var lastBytes: Int64?
-    private var lastTime = Date()
-    private var speed: Double = 0
+/// A curl-like one-line progress meter on stderr, redrawn in place from the runtime's published snapshots.
+final class ProgressMeter: @unchecked Sendable {
+    // Safety: `drawn` is only touched by `show`, which the runtime calls on its loop thread, and by `finish`,
+    // called on that same thread after `run()` has returned.
     private var drawn = false
+    private let enabled: Bool
 
     /// A meter that draws only when `enabled` (stderr is a terminal).
     init(enabled: Bool) {
         self.enabled = enabled
     }
 
-    /// Redraws the line for task `id`.
-    func show(_ daemon: TransferDaemon, id: Int64) {
-        guard enabled, let task = daemon.tasks[id] else { return }
-        let bytes = daemon.liveBytes[id] ?? task.bytesWritten
-        let now = Date()
-        let elapsed = now.timeIntervalSince(lastTime)
-        // Bytes resumed from an earlier run are not speed: the first sample only sets the baseline.
-        guard let previous = lastBytes else {
-            lastBytes = bytes
-            lastTime = now
-            return
-        }
-        if elapsed >= 0.5 {
-            let instant = Double(max(0, bytes - previous)) / elapsed
-            speed = speed == 0 ? instant : speed * 0.6 + instant * 0.4
-            lastBytes = bytes
-            lastTime = now
-        }
-        var line = "\(ByteFormat.pad(task.state.rawValue, 9)) \(ByteFormat.progress(bytes, of: task.bytesExpected))"
-        if speed > 0, task.state == .running { line += "  \(ByteFormat.size(Int64(speed)))/s" }
-        if task.state == .running, task.bytesExpected > bytes, speed > 0 {
-            let left = Double(task.bytesExpected - bytes) / speed
-            line += "  ETA \(TransferDaemon.duration(left))"
-        }
-        if let reason = daemon.waitReasons[id] ?? (task.state == .retrying ? task.error : nil) {
-            line += "  " + TransferDaemon.printable(reason)
-        }
-        FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
+    /// Whether it draws at all.
+    var isEnabled: Bool { enabled }
+
+    /// Redraws the line for task `id` from a snapshot.
+    func show(_ snapshot: Snapshot, id: Int64) {
+        guard enabled, let transfer = snapshot.transfers.first(where: { $0.id == id }) else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K\(Self.line(transfer, now: snapshot.clock.now))".utf8))
         drawn = true
+    }
+
+    /// The meter's line: state, progress, speed and ETA while running, and why it waits.
+    static func line(_ transfer: TransferSnapshot, now: Date) -> String {
+        let progress = ByteFormat.progress(transfer.bytes, of: transfer.bytesExpected ?? -1)
+        var line = "\(ByteFormat.pad(transfer.state.rawValue, 9)) \(progress)"
+        if let speed = transfer.speed { line += "  \(ByteFormat.size(Int64(speed)))/s" }
+        if let eta = transfer.eta, (transfer.bytesExpected ?? 0) > transfer.bytes {
+            line += "  ETA \(TransferDaemon.duration(eta))"
+        }
+        let reason: String? =
+            switch transfer.status {
+            case .waiting(let text): text
+            case .retrying(let next, _, _, let error):
+                next.map { "retry in \(TransferDaemon.duration($0.timeIntervalSince(now))): " + error } ?? error
+            default: nil
+            }
+        if let reason { line += "  " + TransferDaemon.printable(reason) }
+        return line
     }
 
     /// Ends the line.

@@ -63,6 +63,8 @@ final class RuntimeHarness {
         var options = RuntimeOptions()
         options.untilIdle = true
         options.retryPolicy = Self.fastRetries
+        // These tests leave commands straight in the store, without the command line's poke: read it often.
+        options.inboxPollInterval = 0.1
         adjust(&options)
         return options
     }

@@ -52,7 +52,7 @@ extension DaemonRuntime {
         } else if !changes.isEmpty || !transfers.isEmpty {
             try store.apply(app: changes, transfers: transfers, now: time.now())
         }
-        for entry in transfers.log + changes.log { options.onLog(entry) }
+        for entry in transfers.log + changes.log { logged(entry) }
     }
 
     /// Refuses a command for the app in a runtime that does not host it.

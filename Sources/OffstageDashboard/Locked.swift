@@ -1,0 +1,15 @@
+import Synchronization
+
+/// A value shared between threads behind a lock, as a reference the threads can all hold.
+final class Locked<Value: Sendable>: Sendable {
+    private let mutex: Mutex<Value>
+
+    /// A box holding `value`.
+    init(_ value: Value) { mutex = Mutex(value) }
+
+    /// The value now.
+    var value: Value { mutex.withLock { $0 } }
+
+    /// Replaces the value.
+    func set(_ value: Value) { mutex.withLock { $0 = value } }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import OffstageCore
+import OffstageStore
+
+/// Building and publishing the runtime's one `Snapshot`, and the attach channel that carries it to other processes.
+extension DaemonRuntime {
+    /// The snapshot of the runtime's live state now (not published; its `sequence` is the last published one's).
+    /// Call it on the loop's thread, between turns (a test stepping the runtime; a view gets `onSnapshot`).
+    public func snapshot() -> Snapshot {
+        snapshots.track(daemon, now: time.now())
+        var snapshot = buildSnapshot()
+        snapshot.sequence = snapshots.sequence
+        return snapshot
+    }
+
+    /// Seeds the event lines from the store and opens the attach socket (when `options.listens`).
+    func startSnapshots() throws {
+        snapshots.seed(try store.latestEvents(limit: 5000).map(\.entry))
+        guard options.listens, attach == nil else { return }
+        let queue = self.queue
+        // A home whose path is too long for a socket address still runs, without the attach channel.
+        attach = try? AttachServer(
+            path: UnixSocket.path(home: home.path), onPoke: { queue.post(.inboxPoked) },
+            onConnect: { queue.post(.snapshotWanted) })
+    }
+
+    /// Closes the attach socket and removes its file.
+    func stopSnapshots() {
+        attach?.stop()
+        attach = nil
+    }
+
+    /// Records a line the runtime logged (after it is durable) and passes it on to `options.onLog`.
+    func logged(_ entry: LogEntry) {
+        snapshots.record(entry)
+        options.onLog(entry)
+    }
+
+    /// Publishes a snapshot when someone listens, the throttle allows it and something changed; sets
+    /// `snapshotWake` for the next look (a throttled change, or countdowns moving each second). `final` (the
+    /// loop is stopping) publishes the last state without waiting for the throttle.
+    func publishSnapshotIfDue(final: Bool = false) {
+        let now = time.now()
+        snapshots.track(daemon, now: now)
+        let clients = attach?.hasClients ?? false
+        guard options.onSnapshot != nil || clients else {
+            snapshotWake = nil
+            return
+        }
+        let steady = options.snapshotClock()
+        let wait = throttle.wait(at: steady)
+        guard wait <= 0 || final else {
+            snapshotWake = steady + wait
+            return
+        }
+        snapshotWake = steady + 1
+        var snapshot = buildSnapshot()
+        guard throttle.admit(snapshot, at: steady, force: snapshotForced, ignoringInterval: final) else { return }
+        snapshotForced = false
+        snapshot.sequence = snapshots.nextSequence()
+        options.onSnapshot?(snapshot)
+        if clients, let frame = try? AttachFrame.encode(snapshot) { attach?.publish(frame) }
+    }
+
+    /// How many snapshots this runtime has published.
+    public var publishedSnapshots: Int { throttle.published }
+
+    /// The snapshot of the live state, sequence 0.
+    private func buildSnapshot() -> Snapshot {
+        let now = time.now()
+        let monotonic = time.steady()
+        let appSession = appHost?.session ?? options.appSessionIdentifier
+        let outbox = ((try? store.outbox()) ?? []).filter { daemon.tasks[$0.taskID]?.session == appSession }
+        let transfers = snapshots.transfers(
+            daemon, now: now, maxAttempts: options.retryPolicy.maxAttempts,
+            waitingForApp: Set(outbox.map(\.taskID)))
+        let scheduler = host?.scheduler
+        let budget = scheduler.map { SnapshotParts.budget($0, monotonic: monotonic) } ?? AppSnapshot.Budget()
+        let app: AppSnapshot
+        if let appHost {
+            app = SnapshotParts.app(
+                appHost.lifecycle, steady: time.steady(), mistakes: appHost.mistakes,
+                waitingDeliveries: outbox.count, budget: budget)
+        } else {
+            // This runtime does not host the app (a foreground `get`): the app is as the store holds it.
+            app =
+                (try? StoreSnapshot.app(
+                    store: store, configuration: AppConfiguration(), steady: monotonic,
+                    waitingDeliveries: outbox.count, budget: budget)) ?? AppSnapshot(budget: budget)
+        }
+        return Snapshot(
+            clock: clockSnapshot, engine: EngineSnapshot(role: .hosting, pid: getpid(), home: home.path),
+            device: DeviceSnapshot(conditions: daemon.conditions, inUse: scheduler?.state.device.inUse ?? false),
+            app: app, transfers: transfers,
+            requests: scheduler.map {
+                SnapshotParts.requests($0, now: now, monotonic: monotonic, timeZone: .current)
+            } ?? [],
+            runningTasks: scheduler.map { SnapshotParts.runningTasks($0, monotonic: monotonic) } ?? [],
+            events: snapshots.events)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import OffstageCore
+
+/// What the runtime remembers to build snapshots: each running task's speed and where its attempt began, the
+/// newest event-log lines, and each task's recent history. Owned by the loop.
+struct SnapshotBuilder {
+    /// One task's attempt as the builder follows it.
+    struct Attempt {
+        /// Bytes already there when the attempt began.
+        var resumedFrom: Int64
+        /// The attempt's speed.
+        var estimator = SpeedEstimator()
+        /// Whether the task was running at the last look.
+        var running: Bool
+    }
+
+    /// Attempts by task id.
+    private(set) var attempts: [Int64: Attempt] = [:]
+    /// The newest event-log lines, oldest first (at most `Snapshot.eventLimit`).
+    private(set) var events: [LogEntry] = []
+    /// The newest lines about each task (`task N`), oldest first.
+    private(set) var histories: [String: [LogEntry]] = [:]
+    /// The sequence number of the last snapshot built.
+    private(set) var sequence: UInt64 = 0
+
+    /// Starts from the store's newest lines (oldest first).
+    mutating func seed(_ entries: [LogEntry]) {
+        events = Array(entries.suffix(Snapshot.eventLimit))
+        histories = SnapshotParts.histories(entries)
+    }
+
+    /// Adds a line the runtime logged.
+    mutating func record(_ entry: LogEntry) {
+        events.append(entry)
+        if events.count > Snapshot.eventLimit { events.removeFirst(events.count - Snapshot.eventLimit) }
+        guard entry.subject.hasPrefix("task ") else { return }
+        histories[entry.subject, default: []].append(entry)
+        if let count = histories[entry.subject]?.count, count > SnapshotParts.historyLimit {
+            histories[entry.subject]?.removeFirst(count - SnapshotParts.historyLimit)
+        }
+    }
+
+    /// A request for a task went out from `offset`: a new attempt, whose bytes up to `offset` were already there.
+    mutating func began(_ id: Int64, offset: Int64) {
+        attempts[id] = Attempt(resumedFrom: offset, running: true)
+    }
+
+    /// Follows the daemon's tasks: a task entering `running` starts a new attempt from its durable offset; a
+    /// running one feeds its live bytes to its speed estimator. Looks only at tasks in flight (cheap every turn).
+    mutating func track(_ daemon: TransferDaemon, now: Date) {
+        let running = daemon.runningTaskIDs.filter { daemon.tasks[$0]?.state == .running }
+        for (id, attempt) in attempts where attempt.running && !running.contains(id) {
+            if daemon.tasks[id] == nil {
+                attempts[id] = nil
+            } else {
+                attempts[id]?.running = false
+            }
+        }
+        for id in running {
+            guard let task = daemon.tasks[id] else { continue }
+            var attempt = attempts[id] ?? Attempt(resumedFrom: 0, running: false)
+            if !attempt.running {
+                attempt = Attempt(resumedFrom: task.kind == .download ? task.bytesWritten : 0, running: true)
+            }
+            attempt.estimator.record(bytes: daemon.liveBytes[id] ?? task.bytesWritten, at: now)
+            attempts[id] = attempt
+        }
+    }
+
+    /// The transfers as a view shows them, in id order.
+    func transfers(
+        _ daemon: TransferDaemon, now: Date, maxAttempts: Int, waitingForApp: Set<Int64>
+    ) -> [TransferSnapshot] {
+        daemon.tasks.values.sorted { $0.id < $1.id }.map { task in
+            let bytes = daemon.liveBytes[task.id] ?? task.bytesWritten
+            let attempt = attempts[task.id]
+            let running = task.state == .running
+            let speed = running ? attempt?.estimator.speed(at: now) : nil
+            let eta =
+                running && task.bytesExpected >= 0
+                ? attempt?.estimator.eta(remaining: task.bytesExpected - bytes, at: now) : nil
+            let status = SnapshotParts.status(
+                of: task, waitReason: daemon.waitReasons[task.id], now: now, maxAttempts: maxAttempts,
+                waitingForApp: waitingForApp.contains(task.id), interrupted: false)
+            return SnapshotParts.transfer(
+                task, bytes: bytes, resumedFrom: attempt?.resumedFrom ?? 0, speed: speed, eta: eta, status: status,
+                history: histories["task \(task.id)"] ?? [])
+        }
+    }
+
+    /// The next sequence number.
+    mutating func nextSequence() -> UInt64 {
+        sequence += 1
+        return sequence
+    }
+}

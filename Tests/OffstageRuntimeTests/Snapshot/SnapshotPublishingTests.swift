@@ -1,0 +1,67 @@
+import Foundation
+import OffstageCore
+import OffstageRuntime
+import OffstageStore
+import OffstageTestSupport
+import Testing
+
+/// Publishing: at most ten a second on the throttle's clock, none when nothing a view shows changed.
+@Suite struct SnapshotPublishingTests {
+    @Test func publishingIsThrottledAndSilentWhenNothingChanges() throws {
+        let harness = try RuntimeHarness()
+        let clock = ManualTimeSource()
+        let steady = ManualSteadyClock()
+        let published = PublishedSnapshots()
+        let options = harness.options { options in
+            options.untilIdle = false
+            options.listens = false
+            options.onSnapshot = published.sink
+            options.snapshotClock = { steady.now() }
+        }
+        let runtime = DaemonRuntime(home: harness.home, store: harness.store, options: options, time: clock)
+        try runtime.start()
+        defer { try? runtime.shutdown() }
+        try runtime.runOneTurn()
+        #expect(published.count == 1, "the first snapshot goes out at once")
+
+        // Nothing changes: the clocks stand still, then only the throttle's clock moves.
+        for _ in 0..<20 { try runtime.runOneTurn() }
+        for _ in 0..<20 {
+            steady.advance(by: 0.5)
+            try runtime.runOneTurn()
+        }
+        #expect(published.count == 1, "nothing changed, nothing published")
+
+        // The shown clock changes every turn, turns come every 20 ms for 2 s: at most 10 a second get out.
+        for _ in 0..<100 {
+            clock.advance(by: 1)
+            steady.advance(by: 0.02)
+            try runtime.runOneTurn()
+        }
+        let changed = published.count - 1
+        #expect(changed >= 15 && changed <= 21, "\(changed) publications in 2 s")
+        #expect(runtime.publishedSnapshots == published.count)
+        let sequences = published.last.map(\.sequence)
+        #expect(sequences == UInt64(published.count), "sequence counts publications")
+    }
+
+    @Test func aLoggedLineIsInTheNextSnapshotsEvents() throws {
+        let harness = try RuntimeHarness()
+        let clock = ManualTimeSource()
+        let published = PublishedSnapshots()
+        let options = harness.options { options in
+            options.untilIdle = false
+            options.listens = false
+            options.onSnapshot = published.sink
+        }
+        let runtime = DaemonRuntime(home: harness.home, store: harness.store, options: options, time: clock)
+        try runtime.start()
+        defer { try? runtime.shutdown() }
+        try harness.enqueue(.setConditions(DeviceConditions(network: .offline)))
+        try runtime.settle()
+        let snapshot = runtime.snapshot()
+        #expect(snapshot.device.conditions.network == .offline)
+        #expect(snapshot.events.last { $0.kind == .conditionsChanged } != nil)
+        #expect(snapshot.events.count <= Snapshot.eventLimit)
+    }
+}
