@@ -2,17 +2,319 @@
 #define OFFSTAGE_CNCURSES_SHIM_H
 #define NCURSES_WIDECHAR 1
 #define _XOPEN_SOURCE_EXTENDED 1
+#include <errno.h>
+#include <fcntl.h>
+#include <langinfo.h>
 #include <locale.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+#include <unistd.h>
+#include <wchar.h>
 #include <ncursesw/curses.h>
 
-/// Globals and macros that Swift 6 cannot import, as functions.
+/* ------------------------------------------------------------------------------------------------------------
+ * Globals and macros that Swift 6 cannot import (shared mutable state, function-like macros), as functions.
+ * These hold no state of their own: any Swift file or module may call them.
+ * ---------------------------------------------------------------------------------------------------------- */
+
+/// The current screen's standard window.
 static inline WINDOW *offstage_stdscr(void) { return stdscr; }
+/// ncurses' idea of what the terminal shows.
+static inline WINDOW *offstage_curscr(void) { return curscr; }
+/// Rows of the current screen.
 static inline int offstage_lines(void) { return LINES; }
+/// Columns of the current screen.
 static inline int offstage_cols(void) { return COLS; }
+/// Colours the terminal has (after start_color).
+static inline int offstage_colors(void) { return COLORS; }
+/// Colour pairs the terminal has (after start_color).
+static inline int offstage_color_pairs(void) { return COLOR_PAIRS; }
+/// ncurses' error result.
+static inline int offstage_err(void) { return ERR; }
+/// ncurses' success result.
+static inline int offstage_ok(void) { return OK; }
+
+static inline attr_t offstage_a_normal(void) { return A_NORMAL; }
 static inline attr_t offstage_a_bold(void) { return A_BOLD; }
 static inline attr_t offstage_a_dim(void) { return A_DIM; }
 static inline attr_t offstage_a_reverse(void) { return A_REVERSE; }
 static inline attr_t offstage_a_underline(void) { return A_UNDERLINE; }
+/// The attribute bits that are not a colour pair or a character.
+static inline attr_t offstage_a_attributes(void) { return A_ATTRIBUTES & ~A_COLOR; }
 static inline attr_t offstage_color_pair(short pair) { return COLOR_PAIR(pair); }
+
+/// wget_wch's result for a function key (KEY_* code) rather than a character.
+static inline int offstage_key_code_yes(void) { return KEY_CODE_YES; }
 static inline int offstage_key_resize(void) { return KEY_RESIZE; }
+static inline int offstage_key_mouse(void) { return KEY_MOUSE; }
+static inline int offstage_key_enter(void) { return KEY_ENTER; }
+static inline int offstage_key_btab(void) { return KEY_BTAB; }
+static inline int offstage_key_backspace(void) { return KEY_BACKSPACE; }
+static inline int offstage_key_dc(void) { return KEY_DC; }
+static inline int offstage_key_up(void) { return KEY_UP; }
+static inline int offstage_key_down(void) { return KEY_DOWN; }
+static inline int offstage_key_left(void) { return KEY_LEFT; }
+static inline int offstage_key_right(void) { return KEY_RIGHT; }
+static inline int offstage_key_ppage(void) { return KEY_PPAGE; }
+static inline int offstage_key_npage(void) { return KEY_NPAGE; }
+static inline int offstage_key_home(void) { return KEY_HOME; }
+static inline int offstage_key_end(void) { return KEY_END; }
+static inline int offstage_key_f(int n) { return KEY_F(n); }
+
+static inline mmask_t offstage_button1_pressed(void) { return BUTTON1_PRESSED; }
+static inline mmask_t offstage_button1_clicked(void) { return BUTTON1_CLICKED; }
+static inline mmask_t offstage_button4_pressed(void) { return BUTTON4_PRESSED; }
+static inline mmask_t offstage_button5_pressed(void) { return BUTTON5_PRESSED; }
+
+extern int wcwidth(wchar_t character);
+/// The columns the C library (and so ncurses) gives a character in this locale: -1 unprintable.
+static inline int offstage_wcwidth(wchar_t character) { return wcwidth(character); }
+
+/// Whether the C library's locale codeset (LC_CTYPE) is UTF-8.
+static inline int offstage_codeset_is_utf8(void) {
+    const char *codeset = nl_langinfo(CODESET);
+    return codeset != NULL && (strcmp(codeset, "UTF-8") == 0 || strcmp(codeset, "utf8") == 0);
+}
+
+/// Sets a terminal's window size (TIOCSWINSZ); 0 or -1.
+static inline int offstage_set_winsize(int fd, unsigned short rows, unsigned short cols) {
+    struct winsize size;
+    memset(&size, 0, sizeof size);
+    size.ws_row = rows;
+    size.ws_col = cols;
+    return ioctl(fd, TIOCSWINSZ, &size);
+}
+
+/// Reads a terminal's window size (TIOCGWINSZ) into rows and cols; 0 or -1.
+static inline int offstage_get_winsize(int fd, int *rows, int *cols) {
+    struct winsize size;
+    memset(&size, 0, sizeof size);
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;
+    *rows = size.ws_row;
+    *cols = size.ws_col;
+    return 0;
+}
+
+/* ------------------------------------------------------------------------------------------------------------
+ * The signal trap: process-wide state behind async-signal-safe handlers.
+ *
+ * The storage below is `static`, so every object file that emits these functions gets its OWN copy of it.
+ * Call the offstage_trap_* functions from ONE Swift file only: Sources/OffstageTerminal/SignalTrap.swift.
+ *
+ * - A self-pipe, created once and never closed, wakes the terminal's poll(): a 0 byte for wake(), the signal
+ *   number for a signal. Which signals came is kept in flags, so a full pipe loses nothing.
+ * - INT, TERM, HUP, TSTP, CONT and WINCH only set a flag and write to the pipe (WINCH then chains to the
+ *   handler that was there before: ncurses' own, which makes wget_wch return KEY_RESIZE).
+ * - SEGV, BUS, ILL, FPE, ABRT, TRAP, QUIT and SYS restore the terminal with tcsetattr and write(2) only, put
+ *   the previous action back and re-raise (delivered with that action when the handler returns).
+ * ---------------------------------------------------------------------------------------------------------- */
+
+#define OFFSTAGE_TRAP_SLOTS 65
+static int offstage_trap_pipe[2] = {-1, -1};
+static volatile sig_atomic_t offstage_trap_flags[OFFSTAGE_TRAP_SLOTS];
+static struct sigaction offstage_trap_original[OFFSTAGE_TRAP_SLOTS];
+static struct sigaction offstage_trap_previous[OFFSTAGE_TRAP_SLOTS];
+static volatile sig_atomic_t offstage_trap_caught[OFFSTAGE_TRAP_SLOTS];
+static struct termios offstage_trap_termios;
+static volatile sig_atomic_t offstage_trap_tty_in = -1;
+static volatile sig_atomic_t offstage_trap_tty_out = -1;
+static volatile sig_atomic_t offstage_trap_active = 0;
+static int offstage_trap_exit_registered = 0;
+
+static const int offstage_trap_noted[] = {SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH};
+static const int offstage_trap_fatal[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGQUIT, SIGSYS};
+#define OFFSTAGE_TRAP_COUNT(array) ((int)(sizeof(array) / sizeof((array)[0])))
+
+/// Creates the self-pipe once (non-blocking, close-on-exec); 0, or -1 with errno.
+static inline int offstage_trap_open_pipe(void) {
+    if (offstage_trap_pipe[0] >= 0) return 0;
+    int fds[2];
+    if (pipe(fds) != 0) return -1;
+    for (int i = 0; i < 2; ++i) {
+        fcntl(fds[i], F_SETFL, fcntl(fds[i], F_GETFL) | O_NONBLOCK);
+        fcntl(fds[i], F_SETFD, FD_CLOEXEC);
+    }
+    offstage_trap_pipe[0] = fds[0];
+    offstage_trap_pipe[1] = fds[1];
+    return 0;
+}
+
+/// The pipe's read end (-1 before offstage_trap_open_pipe).
+static inline int offstage_trap_read_fd(void) { return offstage_trap_pipe[0]; }
+
+/// Writes one byte to the pipe; async-signal-safe, callable from any thread.
+static inline void offstage_trap_poke(unsigned char byte) {
+    int fd = offstage_trap_pipe[1];
+    if (fd < 0) return;
+    ssize_t written = write(fd, &byte, 1);
+    (void)written; /* a full pipe is already readable */
+}
+
+/// Reads and discards everything in the pipe; whether anything was there.
+static inline int offstage_trap_drain(void) {
+    int fd = offstage_trap_pipe[0];
+    int any = 0;
+    unsigned char buffer[256];
+    if (fd < 0) return 0;
+    for (;;) {
+        ssize_t got = read(fd, buffer, sizeof buffer);
+        if (got > 0) { any = 1; continue; }
+        if (got < 0 && errno == EINTR) continue;
+        break;
+    }
+    return any;
+}
+
+/// Whether `sig` came since the last call (clears it).
+static inline int offstage_trap_take(int sig) {
+    if (sig <= 0 || sig >= OFFSTAGE_TRAP_SLOTS) return 0;
+    return __atomic_exchange_n(&offstage_trap_flags[sig], 0, __ATOMIC_SEQ_CST) != 0;
+}
+
+/// Puts the terminal back as the shell had it: async-signal-safe (tcsetattr, write).
+static inline void offstage_trap_restore_tty(void) {
+    if (!offstage_trap_active) return;
+    offstage_trap_active = 0;
+    static const char reset[] = "\033[?1000l\033[?1002l\033[?1006l\033[?1l\033>\033[0m\033[?1049l\033[?25h\r\n";
+    int out = offstage_trap_tty_out;
+    int in = offstage_trap_tty_in;
+    if (out >= 0) {
+        ssize_t written = write(out, reset, sizeof reset - 1);
+        (void)written;
+    }
+    if (in >= 0) tcsetattr(in, TCSAFLUSH, &offstage_trap_termios);
+}
+
+static inline void offstage_trap_chain(int sig, siginfo_t *info, void *context) {
+    struct sigaction *previous = &offstage_trap_previous[sig];
+    if (previous->sa_flags & SA_SIGINFO) {
+        if (previous->sa_sigaction != NULL) previous->sa_sigaction(sig, info, context);
+    } else if (previous->sa_handler != SIG_DFL && previous->sa_handler != SIG_IGN && previous->sa_handler != NULL) {
+        previous->sa_handler(sig);
+    }
+}
+
+/// Handler for INT, TERM, HUP, TSTP, CONT, WINCH: note it and wake the loop.
+static inline void offstage_trap_note(int sig, siginfo_t *info, void *context) {
+    int saved = errno;
+    if (sig > 0 && sig < OFFSTAGE_TRAP_SLOTS) offstage_trap_flags[sig] = 1;
+    offstage_trap_poke((unsigned char)sig);
+    if (sig == SIGWINCH) offstage_trap_chain(sig, info, context);
+    errno = saved;
+}
+
+/// Handler for a crash: restore the terminal, then let the previous action (default if none) take it.
+static inline void offstage_trap_fatal_handler(int sig, siginfo_t *info, void *context) {
+    (void)info;
+    (void)context;
+    offstage_trap_restore_tty();
+    struct sigaction next = offstage_trap_previous[sig];
+    if (!(next.sa_flags & SA_SIGINFO) && next.sa_handler == SIG_IGN) {
+        memset(&next, 0, sizeof next);
+        next.sa_handler = SIG_DFL;
+    }
+    sigaction(sig, &next, NULL);
+    offstage_trap_caught[sig] = 0;
+    raise(sig); /* blocked while this handler runs: delivered with `next` as soon as it returns */
+}
+
+static inline void offstage_trap_at_exit(void) { offstage_trap_restore_tty(); }
+
+/// Saves the actions in place now (call BEFORE newterm, which adds ncurses' own); offstage_trap_remove puts
+/// these back.
+static inline void offstage_trap_snapshot(void) {
+    for (int i = 0; i < OFFSTAGE_TRAP_COUNT(offstage_trap_noted); ++i) {
+        int sig = offstage_trap_noted[i];
+        sigaction(sig, NULL, &offstage_trap_original[sig]);
+    }
+    for (int i = 0; i < OFFSTAGE_TRAP_COUNT(offstage_trap_fatal); ++i) {
+        int sig = offstage_trap_fatal[i];
+        sigaction(sig, NULL, &offstage_trap_original[sig]);
+    }
+}
+
+static inline void offstage_trap_catch(int sig, void (*handler)(int, siginfo_t *, void *), int skip_ignored) {
+    struct sigaction action;
+    sigaction(sig, NULL, &offstage_trap_previous[sig]);
+    if (skip_ignored && !(offstage_trap_previous[sig].sa_flags & SA_SIGINFO)
+        && offstage_trap_previous[sig].sa_handler == SIG_IGN) {
+        return; /* e.g. HUP under nohup, TSTP without job control: leave it ignored */
+    }
+    memset(&action, 0, sizeof action);
+    sigemptyset(&action.sa_mask);
+    action.sa_sigaction = handler;
+    action.sa_flags = SA_SIGINFO | SA_ONSTACK | (handler == offstage_trap_note ? SA_RESTART : 0);
+    if (sigaction(sig, &action, NULL) == 0) offstage_trap_caught[sig] = 1;
+}
+
+/// Installs the handlers (call AFTER newterm) for a terminal on tty_in/tty_out whose shell modes are
+/// `shell_modes`; a crash from now on writes those modes back.
+static inline void offstage_trap_install(int tty_in, int tty_out, const struct termios *shell_modes) {
+    offstage_trap_termios = *shell_modes;
+    offstage_trap_tty_in = tty_in;
+    offstage_trap_tty_out = tty_out;
+    for (int sig = 0; sig < OFFSTAGE_TRAP_SLOTS; ++sig) offstage_trap_flags[sig] = 0;
+    offstage_trap_active = 1;
+    if (!offstage_trap_exit_registered) {
+        offstage_trap_exit_registered = 1;
+        atexit(offstage_trap_at_exit);
+    }
+    for (int i = 0; i < OFFSTAGE_TRAP_COUNT(offstage_trap_noted); ++i) {
+        int sig = offstage_trap_noted[i];
+        int keep_ignored = sig == SIGINT || sig == SIGTERM || sig == SIGHUP || sig == SIGTSTP;
+        offstage_trap_catch(sig, offstage_trap_note, keep_ignored);
+    }
+    for (int i = 0; i < OFFSTAGE_TRAP_COUNT(offstage_trap_fatal); ++i) {
+        offstage_trap_catch(offstage_trap_fatal[i], offstage_trap_fatal_handler, 0);
+    }
+}
+
+/// Takes the handlers out again: the actions from before newterm come back (ncurses' SIGWINCH handler, which
+/// ncurses installs only once per process, stays).
+static inline void offstage_trap_remove(void) {
+    offstage_trap_active = 0;
+    for (int i = 0; i < OFFSTAGE_TRAP_COUNT(offstage_trap_noted); ++i) {
+        int sig = offstage_trap_noted[i];
+        if (!offstage_trap_caught[sig]) continue;
+        sigaction(sig, sig == SIGWINCH ? &offstage_trap_previous[sig] : &offstage_trap_original[sig], NULL);
+        offstage_trap_caught[sig] = 0;
+    }
+    for (int i = 0; i < OFFSTAGE_TRAP_COUNT(offstage_trap_fatal); ++i) {
+        int sig = offstage_trap_fatal[i];
+        if (!offstage_trap_caught[sig]) continue;
+        sigaction(sig, &offstage_trap_original[sig], NULL);
+        offstage_trap_caught[sig] = 0;
+    }
+}
+
+/// Stops the process as SIGTSTP's default would (the caller has already left curses mode), and puts the
+/// TSTP handler back once continued.
+static inline void offstage_trap_stop_self(void) {
+    struct sigaction standard, current;
+    sigset_t tstp, old;
+    memset(&standard, 0, sizeof standard);
+    sigemptyset(&standard.sa_mask);
+    standard.sa_handler = SIG_DFL;
+    sigaction(SIGTSTP, &standard, &current);
+    sigemptyset(&tstp);
+    sigaddset(&tstp, SIGTSTP);
+    sigprocmask(SIG_UNBLOCK, &tstp, &old);
+    raise(SIGTSTP); /* stops here until SIGCONT */
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    sigaction(SIGTSTP, &current, NULL);
+}
+
+/// Whether this trap's handler is the action for `sig` now.
+static inline int offstage_trap_is_catching(int sig) {
+    struct sigaction current;
+    if (sig <= 0 || sig >= OFFSTAGE_TRAP_SLOTS || !offstage_trap_caught[sig]) return 0;
+    if (sigaction(sig, NULL, &current) != 0 || !(current.sa_flags & SA_SIGINFO)) return 0;
+    return current.sa_sigaction == offstage_trap_note || current.sa_sigaction == offstage_trap_fatal_handler;
+}
+
+/// Raises `sig` with whatever action is in place (after offstage_trap_remove: the original one).
+static inline void offstage_trap_raise(int sig) { raise(sig); }
 #endif
