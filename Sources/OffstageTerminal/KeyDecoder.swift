@@ -2,7 +2,7 @@ import CNCurses
 import OffstageUI
 
 /// What one `wget_wch` result means, before the terminal fills in what it must ask ncurses for.
-enum DecodedInput: Equatable {
+enum DecodedInput: Equatable, Sendable {
     /// A key.
     case key(Key)
     /// `KEY_MOUSE`: the event is to be fetched with `getmouse`.
