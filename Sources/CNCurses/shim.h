@@ -240,9 +240,9 @@ static inline void offstage_trap_chain(int sig, siginfo_t *info, void *context) 
 /// Handler for INT, TERM, HUP, TSTP, CONT, WINCH: note it and wake the loop.
 static inline void offstage_trap_note(int sig, siginfo_t *info, void *context) {
     int saved = errno;
+    if (sig == SIGWINCH) offstage_trap_chain(sig, info, context); /* first: ncurses knows before the loop wakes */
     if (sig > 0 && sig < OFFSTAGE_TRAP_SLOTS) offstage_trap()->flags[sig] = 1;
     offstage_trap_poke((unsigned char)sig);
-    if (sig == SIGWINCH) offstage_trap_chain(sig, info, context);
     errno = saved;
 }
 
