@@ -138,8 +138,9 @@ static inline int offstage_open_pty(int *master, int *slave) {
  *   number for a signal. Which signals came is kept in flags, so a full pipe loses nothing.
  * - INT, TERM, HUP, TSTP, CONT and WINCH only set a flag and write to the pipe (WINCH then chains to the
  *   handler that was there before: ncurses' own, which makes wget_wch return KEY_RESIZE).
- * - SEGV, BUS, ILL, FPE, ABRT, TRAP, QUIT and SYS restore the terminal with tcsetattr and write(2) only, put
- *   the previous action back and re-raise (delivered with that action when the handler returns).
+ * - SEGV, BUS, ILL, FPE, ABRT, TRAP, QUIT and SYS restore the terminal with tcsetattr and write(2) only; then a
+ *   fault returns to its instruction with the previous action back (Swift's backtracer sees the real fault), and
+ *   anything else is re-raised with the default action.
  * ---------------------------------------------------------------------------------------------------------- */
 
 #define OFFSTAGE_TRAP_SLOTS 65
@@ -246,19 +247,31 @@ static inline void offstage_trap_note(int sig, siginfo_t *info, void *context) {
     errno = saved;
 }
 
-/// Handler for a crash: restore the terminal, then let the previous action (default if none) take it.
+/// Whether `info` is a fault the kernel raised at an instruction that runs again when the handler returns
+/// (so the previous handler, e.g. Swift's backtracer, then sees the real fault).
+static inline int offstage_trap_refaults(int sig, const siginfo_t *info) {
+    if (info == NULL || info->si_code <= 0) return 0; /* sent by kill, raise, abort */
+#if defined(__aarch64__)
+    if (sig == SIGTRAP) return 1; /* brk leaves the PC on itself */
+#endif
+    return sig == SIGSEGV || sig == SIGBUS || sig == SIGILL || sig == SIGFPE;
+}
+
+/// Handler for a crash: restore the terminal, then end as the signal would. A fault at an instruction returns to
+/// it with the previous action back in place (default if there was none); any other crash signal is re-raised
+/// with the default action (delivered as soon as this handler returns).
 static inline void offstage_trap_fatal_handler(int sig, siginfo_t *info, void *context) {
-    (void)info;
     (void)context;
     offstage_trap_restore_tty();
     struct sigaction next = offstage_trap()->previous[sig];
-    if (!(next.sa_flags & SA_SIGINFO) && next.sa_handler == SIG_IGN) {
+    int refaults = offstage_trap_refaults(sig, info);
+    if (!refaults || (!(next.sa_flags & SA_SIGINFO) && next.sa_handler == SIG_IGN)) {
         memset(&next, 0, sizeof next);
         next.sa_handler = SIG_DFL;
     }
     sigaction(sig, &next, NULL);
     offstage_trap()->caught[sig] = 0;
-    raise(sig); /* blocked while this handler runs: delivered with `next` as soon as it returns */
+    if (!refaults) raise(sig);
 }
 
 static inline void offstage_trap_at_exit(void) { offstage_trap_restore_tty(); }
