@@ -9,14 +9,23 @@ import OffstageUI
 /// loop is idle in `readInputs`. Every member is safe to call from any thread.
 // Safety: every stored var is read and written only with `condition` locked.
 public final class GridTerminal: TerminalDevice, @unchecked Sendable {
+    /// Guards every stored var below; `readInputs` waits on it.
     private let condition = NSCondition()
+    /// The size `size` reports.
     private var currentSize: Size
+    /// The capabilities `capabilities` reports.
     private var currentCapabilities: TerminalCapabilities
+    /// Inputs not yet read.
     private var queue: [TerminalInput] = []
+    /// Whether `wake()` was called since the last `readInputs` returned.
     private var woken = false
+    /// The last frame presented.
     private var lastFrame: Screen?
+    /// Presents so far.
     private var presents = 0
+    /// Invalidations so far.
     private var invalidations = 0
+    /// Whether a thread is inside `readInputs`.
     private var reading = false
 
     /// A terminal of `size` (80×24 by default) that shows 256 colours and Unicode unless told otherwise.
@@ -28,6 +37,7 @@ public final class GridTerminal: TerminalDevice, @unchecked Sendable {
         currentCapabilities = capabilities
     }
 
+    /// Runs `body` with the condition's lock held.
     private func locked<T>(_ body: () -> T) -> T {
         condition.lock()
         defer { condition.unlock() }
