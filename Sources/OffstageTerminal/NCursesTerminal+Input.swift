@@ -18,14 +18,12 @@ extension NCursesTerminal {
             let wait = deadline.map { Self.milliseconds(until: $0, clock: clock) } ?? -1
             let ready = poll(&descriptors, nfds_t(descriptors.count), wait)
             if ready < 0, errno != EINTR { return [] }
-            if descriptors.count > 1, descriptors[1].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0,
-                descriptors[1].revents & Int16(POLLIN) == 0
-            {
-                inputGone = true
+            if descriptors.count > 1, descriptors[1].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+                inputGone = true  // the terminal is gone: poll only the pipe from now on (what was typed is read below)
                 report(SIGHUP)
             }
             batch = collect()
-            if !batch.inputs.isEmpty || batch.woke || !isOpen { return batch.inputs }
+            if !batch.inputs.isEmpty || batch.woke { return batch.inputs }
             if let deadline, clock.now >= deadline { return [] }
             // Input that made no whole key yet (half an escape sequence, a mouse release), or another signal:
             // wait again for what is left of the time.

@@ -53,8 +53,7 @@ extension NCursesTerminal {
     /// a glyph that cannot fit (or cannot be shown in this locale) becomes `?`.
     func draw(_ cell: Cell, span: Int, x: Int, y: Int, columns: Int) {
         let look = look(for: cell.style)
-        var glyph = cell.text.unicodeScalars.prefix(5).map { wchar_t(bitPattern: $0.value) }
-        if glyph.isEmpty { glyph = [wchar_t(32)] }
+        var glyph = Self.glyph(of: cell.text)
         let width = Int(offstage_wcwidth(glyph[0]))
         let room = min(span, columns - x)
         var drawn = width
@@ -64,6 +63,22 @@ extension NCursesTerminal {
         }
         put(glyph, look: look, x: x, y: y)
         if drawn < room { put([wchar_t(32)], look: look, x: x + 1, y: y) }
+    }
+
+    /// The characters ncurses gets for a cell's text: the first scalar and up to four combining marks after it
+    /// (anything else, such as a joiner and the emoji it joins, is left out, so no control or format character
+    /// slips through as a "mark"); a blank for an empty (continuation) cell.
+    static func glyph(of text: String) -> [wchar_t] {
+        var scalars = text.unicodeScalars.makeIterator()
+        guard let base = scalars.next() else { return [wchar_t(32)] }
+        var glyph = [wchar_t(bitPattern: base.value)]
+        while glyph.count < 5, let next = scalars.next() {
+            switch next.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark: glyph.append(wchar_t(bitPattern: next.value))
+            default: return glyph
+            }
+        }
+        return glyph
     }
 
     /// Writes one glyph (a base character and up to four combining marks) at column `x`, row `y`.

@@ -67,3 +67,19 @@ import Testing
         #expect(ColorPairTable(limit: 65535, defaultColors: true).limit == 32767)
     }
 }
+
+@Suite struct GlyphTests {
+    @Test func aBaseCharacterKeepsItsMarks() {
+        #expect(NCursesTerminal.glyph(of: "e\u{0301}") == [0x65, 0x301])
+        #expect(NCursesTerminal.glyph(of: "❤️") == [0x2764, 0xFE0F])
+    }
+
+    @Test func joinedEmojiAndFormatCharactersAreLeftOut() {
+        #expect(NCursesTerminal.glyph(of: "👨‍👩‍👧") == [0x1F468])
+        #expect(NCursesTerminal.glyph(of: "a\u{202E}") == [0x61])
+    }
+
+    @Test func aContinuationCellIsABlank() {
+        #expect(NCursesTerminal.glyph(of: "") == [32])
+    }
+}

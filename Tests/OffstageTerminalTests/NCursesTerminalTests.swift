@@ -134,6 +134,22 @@ import Testing
         #expect(cursesCell(offstage_stdscr(), x: 3, y: 0).text == "b")
     }
 
+    @Test func controlCharactersNeverReachTheTerminal() throws {
+        let pty = try PseudoTerminal(columns: 30, rows: 6)
+        let terminal = try open(pty)
+        defer { terminal.close() }
+        _ = pty.output()
+        var frame = Screen(size: Size(width: 30, height: 6))
+        frame[0, 0] = Cell("\u{1B}")  // set directly, past Screen.put's own escaping
+        frame[1, 0] = Cell("\u{202E}")
+        frame[2, 0] = Cell("x\u{7}")
+        terminal.present(frame)
+        let bytes = pty.output()
+        #expect((0..<3).map { cursesCell(offstage_stdscr(), x: $0, y: 0).text } == ["?", "?", "x"])
+        #expect(!contains(bytes, "\u{202E}"))
+        #expect(!bytes.contains(7))
+    }
+
     @Test func noColorKeepsAttributesOnly() throws {
         let pty = try PseudoTerminal(columns: 30, rows: 6)
         let terminal = try open(pty, environment: ["NO_COLOR": "1"])
