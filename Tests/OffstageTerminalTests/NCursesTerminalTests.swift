@@ -263,6 +263,21 @@ import Testing
                 == unsafeBitCast(before.__sigaction_handler.sa_handler, to: UInt.self))
     }
 
+    @Test func continuingRepaintsAndReportsASizeChangedMeanwhile() throws {
+        let pty = try PseudoTerminal(columns: 30, rows: 6)
+        let terminal = try open(pty)
+        defer { terminal.close() }
+        terminal.present(Self.sampleFrame())
+        _ = pty.output()
+        try pty.resize(columns: 36, rows: 7)  // no SIGWINCH: the pty is nobody's controlling terminal
+        kill(getpid(), SIGCONT)  // harmless to a running process; as after `fg`
+        #expect(collectInputs(from: terminal, count: 1) == [.resize(Size(width: 36, height: 7))])
+        let repaint = pty.output()
+        #expect(contains(repaint, "\u{1B}[H\u{1B}[2J"))
+        #expect(contains(repaint, "hello grid"))
+        #expect(terminal.size == Size(width: 36, height: 7))
+    }
+
     @Test func oneTerminalAtATime() throws {
         let pty = try PseudoTerminal(columns: 30, rows: 6)
         let terminal = try open(pty)
