@@ -60,7 +60,8 @@ import Testing
         var table = ColorPairTable(limit: 10, defaultColors: false)
         #expect(table.pair(for: ColorPairKey(foreground: -1, background: -1)) == (0, nil))
         #expect(table.pair(for: ColorPairKey(foreground: 7, background: 0)) == (0, nil))
-        #expect(table.pair(for: ColorPairKey(foreground: -1, background: 4)) == (1, ColorPairKey(foreground: 7, background: 4)))
+        let white = ColorPairKey(foreground: 7, background: 4)
+        #expect(table.pair(for: ColorPairKey(foreground: -1, background: 4)) == (1, white))
     }
 
     @Test func theLimitFitsAShort() {
