@@ -115,13 +115,13 @@ public final class NCursesTerminal: TerminalDevice, @unchecked Sendable {
     private static func openStreams(
         input: Int32, output: Int32
     ) throws -> (input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>) {
-        let inputCopy = dup(input)
-        guard inputCopy >= 0 else { throw TerminalError.system(call: "dup", errno: errno) }
+        let inputCopy = fcntl(input, F_DUPFD_CLOEXEC, 0)  // not inherited by child processes
+        guard inputCopy >= 0 else { throw TerminalError.system(call: "fcntl", errno: errno) }
         guard let inputStream = fdopen(inputCopy, "r") else {
             Glibc.close(inputCopy)
             throw TerminalError.system(call: "fdopen", errno: errno)
         }
-        let outputCopy = dup(output)
+        let outputCopy = fcntl(output, F_DUPFD_CLOEXEC, 0)
         guard outputCopy >= 0, let outputStream = fdopen(outputCopy, "w") else {
             let failure = errno
             if outputCopy >= 0 { Glibc.close(outputCopy) }
