@@ -70,6 +70,12 @@ final class PseudoTerminal {
         return bytes
     }
 
+    /// The slave's device path (`/dev/pts/N`), for another process to open.
+    var slavePath: String? {
+        guard let name = ttyname(slave) else { return nil }
+        return String(cString: name)
+    }
+
     /// The slave's terminal modes now.
     func modes() -> termios {
         var modes = termios()
