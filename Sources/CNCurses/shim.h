@@ -104,10 +104,10 @@ extern int grantpt(int fd);
 extern int unlockpt(int fd);
 extern int ptsname_r(int fd, char *buffer, size_t length);
 /// Opens a new pseudo-terminal pair (for tests that drive a terminal): the master non-blocking, neither one a
-/// controlling terminal; 0, or -1 with errno.
+/// controlling terminal, both close-on-exec; 0, or -1 with errno.
 static inline int offstage_open_pty(int *master, int *slave) {
     char name[128];
-    int m = posix_openpt(O_RDWR | O_NOCTTY);
+    int m = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
     if (m < 0) return -1;
     if (grantpt(m) != 0 || unlockpt(m) != 0 || ptsname_r(m, name, sizeof name) != 0) {
         int saved = errno;
@@ -115,7 +115,7 @@ static inline int offstage_open_pty(int *master, int *slave) {
         errno = saved;
         return -1;
     }
-    int s = open(name, O_RDWR | O_NOCTTY);
+    int s = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC);
     if (s < 0) {
         int saved = errno;
         close(m);
