@@ -72,8 +72,9 @@ final class PseudoTerminal {
 
     /// The slave's device path (`/dev/pts/N`), for another process to open.
     var slavePath: String? {
-        guard let name = ttyname(slave) else { return nil }
-        return String(cString: name)
+        var name = [CChar](repeating: 0, count: 128)
+        guard ttyname_r(slave, &name, name.count) == 0 else { return nil }  // not ttyname: tests run in parallel
+        return String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The slave's terminal modes now.
