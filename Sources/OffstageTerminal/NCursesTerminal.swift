@@ -32,9 +32,9 @@ public final class NCursesTerminal: TerminalDevice, @unchecked Sendable {
     let inputFile: UnsafeMutablePointer<FILE>
     /// The stream ncurses writes (a duplicate of the output descriptor).
     let outputFile: UnsafeMutablePointer<FILE>
-    /// The descriptor keys come from (polled).
+    /// The descriptor keys come from (polled): the terminal's own duplicate, so the caller's may be closed.
     let inputDescriptor: Int32
-    /// The descriptor frames go to.
+    /// The descriptor frames go to (the terminal's own duplicate).
     let outputDescriptor: Int32
     /// Colour pairs handed out so far.
     var pairs: ColorPairTable
@@ -62,7 +62,7 @@ public final class NCursesTerminal: TerminalDevice, @unchecked Sendable {
     }
 
     /// Opens ncurses on the terminal at `input`/`output` (a pseudo-terminal in tests); the descriptors stay the
-    /// caller's (the terminal works on duplicates).
+    /// caller's (the terminal works on close-on-exec duplicates of them).
     /// - Parameters:
     ///   - terminalType: the terminfo name; nil takes `TERM` from `environment`, then from the process.
     ///   - environment: read for `TERM` and `NO_COLOR`.
@@ -93,12 +93,12 @@ public final class NCursesTerminal: TerminalDevice, @unchecked Sendable {
             screen = created
             inputFile = opened.input
             outputFile = opened.output
-            inputDescriptor = input
-            outputDescriptor = output
+            inputDescriptor = fileno(opened.input)
+            outputDescriptor = fileno(opened.output)
             let depth = Self.setUpModes(noColor: !(environment["NO_COLOR"] ?? "").isEmpty)
             pairs = ColorPairTable(limit: Int(offstage_color_pairs()) - 1, defaultColors: depth.defaultColors)
             capabilities = TerminalCapabilities(colors: depth.colors, unicode: offstage_codeset_is_utf8() != 0)
-            SignalTrap.install(input: input, output: output, shellModes: shellModes)
+            SignalTrap.install(input: inputDescriptor, output: outputDescriptor, shellModes: shellModes)
         } catch {
             if let files {
                 fclose(files.input)
