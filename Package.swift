@@ -75,7 +75,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OffstageTerminalTests",
-            dependencies: ["OffstageTerminal", "OffstageUI", "CNCurses"],
+            dependencies: ["OffstageTerminal", "OffstageUI", "CNCurses", "OffstageTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,6 +1,0 @@
-import OffstageTerminal
-import Testing
-
-@Suite struct TerminalPlaceholderTests {
-    @Test func moduleLoads() { #expect(Bool(true)) }
-}
