@@ -15,7 +15,7 @@ public enum DemoStory {
         let setup: [DashboardEffect] = [
             .send(.setConditions(DeviceConditions(network: .wifi, charging: false, batteryLevel: 64))),
             .send(.app(.open)),
-            .send(.app(.download(url: origin + "/gen/24m?seed=21&rate=400000", taskDescription: episode))),
+            .send(.app(.download(url: origin + "/gen/24m?seed=21&rate=400000&filename=episode-1.mp3", taskDescription: episode))),
             add("ubuntu.iso", origin + "/gen/48m?seed=22&rate=900000&drop=12000000"),
             add("feed.json", origin + "/gen/10m?seed=23&chunked=1&rate=160000"),
             add("busy.bin", origin + "/gen/2m?seed=24&status=503&retryAfter=12"),

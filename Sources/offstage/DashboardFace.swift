@@ -131,15 +131,16 @@ struct PlainRunner {
 
 /// SIGINT, SIGTERM and SIGHUP caught for the plain runner.
 final class SignalCatcher: Sendable {
-    private let number = Mutex<Int32?>(nil)
+    private let box = SignalBox()
     private let trap: SignalTrapBox
 
     init() {
-        let number = self.number
-        trap = SignalTrapBox { signal in number.withLock { $0 = $0 ?? signal } }
+        let box = self.box
+        trap = SignalTrapBox { signal in box.post(signal) }
     }
 
-    var caught: Int32? { number.withLock { $0 } }
+    /// The first signal caught, if any.
+    var caught: Int32? { box.peek }
 }
 
 /// Keeps a `SignalTrap` alive for as long as its owner.
