@@ -37,7 +37,7 @@ let package = Package(
         ),
         .target(
             name: "OffstageTestSupport",
-            dependencies: ["OffstageCore", "OffstageStore", "OffstageOrigin", "OffstageUI"],
+            dependencies: ["OffstageCore", "OffstageStore", "OffstageOrigin", "OffstageUI", "OffstageDashboard"],
             swiftSettings: strict
         ),
         .executableTarget(

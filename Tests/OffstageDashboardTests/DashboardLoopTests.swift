@@ -1,0 +1,138 @@
+import Foundation
+import OffstageCore
+import OffstageDashboard
+import OffstageTestSupport
+import OffstageUI
+import Testing
+
+/// Scripted key sequences through the whole loop on a grid terminal, a fake engine and a manual frame clock:
+/// each step runs without waiting, so the tests never sleep.
+@Suite struct DashboardLoopTests {
+    let terminal = GridTerminal(size: Size(width: 80, height: 24))
+    let clock = ManualFrameClock()
+
+    func loop(_ backend: FakeDashboardBackend) -> DashboardLoop {
+        DashboardLoop(terminal: terminal, backend: backend, clock: clock)
+    }
+
+    func rows() -> [String] {
+        let screen = terminal.presented
+        return (0..<(screen?.height ?? 0)).map { screen?.text(row: $0) ?? "" }
+    }
+
+    @Test func theFirstSnapshotIsDrawnAndNothingIsRedrawnWhileNothingChanges() {
+        let backend = FakeDashboardBackend(snapshot: SnapshotSamples.retryingDownload)
+        let dashboard = loop(backend)
+        #expect(dashboard.step(wait: false) == nil)
+        #expect(terminal.presentCount == 1)
+        #expect(rows().contains { $0.contains("Transfers") })
+        for _ in 0..<5 { dashboard.step(wait: false) }
+        #expect(terminal.presentCount == 1)
+    }
+
+    @Test func atMostTenFramesASecond() {
+        let backend = FakeDashboardBackend(snapshot: SnapshotSamples.demoMidway)
+        let dashboard = loop(backend)
+        dashboard.step(wait: false)
+        var changed = SnapshotSamples.demoMidway
+        changed.transfers[0].bytes += 1_000_000
+        backend.publish(changed)
+        clock.advance(by: 0.05)
+        dashboard.step(wait: false)
+        #expect(terminal.presentCount == 1)
+        clock.advance(by: 0.05)
+        dashboard.step(wait: false)
+        #expect(terminal.presentCount == 2)
+    }
+
+    @Test func theHeaderClockMovesBetweenSnapshots() {
+        // ×60 and no transfer of unknown size: only the extrapolated clock can make a new frame.
+        let backend = FakeDashboardBackend(snapshot: SnapshotSamples.relaunchReconciliation)
+        let dashboard = loop(backend)
+        dashboard.step(wait: false)
+        let before = rows()[0]
+        clock.advance(by: 2)
+        dashboard.step(wait: false)
+        #expect(terminal.presentCount == 2)
+        #expect(rows()[0] != before)
+        #expect(rows()[0].contains("22:15:20"))
+    }
+
+    @Test func helpOpensAndEscapeClosesItAndQQuits() {
+        let backend = FakeDashboardBackend(snapshot: SnapshotSamples.demoMidway)
+        let dashboard = loop(backend)
+        dashboard.step(wait: false)
+        terminal.enqueue(keys: [.character("?")])
+        clock.advance(by: 0.2)
+        dashboard.step(wait: false)
+        #expect(rows().joined().contains("force-quit"))
+        terminal.enqueue(keys: [.escape])
+        clock.advance(by: 0.2)
+        dashboard.step(wait: false)
+        #expect(!rows().joined().contains("this help"))
+        terminal.enqueue(keys: [.character("q")])
+        #expect(dashboard.step(wait: false) == .quit)
+    }
+
+    @Test func keysBecomeCommandsForTheEngine() throws {
+        let snapshot = SnapshotSamples.demoMidway
+        let backend = FakeDashboardBackend(snapshot: snapshot)
+        let dashboard = loop(backend)
+        dashboard.step(wait: false)
+        let running = try #require(snapshot.transfers.first { $0.state == .running })
+        #expect(dashboard.state.selectedTransfer == snapshot.transfers.first?.id)
+        terminal.enqueue(keys: [.character("p")])
+        dashboard.step(wait: false)
+        #expect(backend.performed == [.send(.pause(id: running.id))])
+        terminal.enqueue(keys: [.character("w")])
+        dashboard.step(wait: false)
+        #expect(backend.performed.last == .setClockRate(.warped(10)))
+    }
+
+    @Test func aRefusalReachesTheKeyBar() {
+        let backend = FakeDashboardBackend(snapshot: SnapshotSamples.demoMidway)
+        let dashboard = loop(backend)
+        dashboard.step(wait: false)
+        backend.refuse("schedule of com.example.nope refused: BGTaskScheduler.Error.notPermitted")
+        clock.advance(by: 0.2)
+        dashboard.step(wait: false)
+        #expect(rows().last?.contains("notPermitted") == true)
+    }
+
+    @Test func theScriptPlaysUntilTheUserPressesAKey() {
+        let backend = FakeDashboardBackend(snapshot: SnapshotSamples.demoMidway)
+        let dashboard = loop(backend)
+        dashboard.director = DemoDirector(steps: [
+            DemoStep("the app opens", effects: [.send(.app(.open))]),
+            DemoStep("the user goes home", after: 5, effects: [.send(.app(.home))]),
+        ])
+        dashboard.step(wait: false)
+        #expect(backend.performed == [.send(.app(.open))])
+        #expect(rows().joined().contains("1/2 the app opens"))
+        terminal.enqueue(keys: [.down])
+        dashboard.step(wait: false)
+        clock.advance(by: 10)
+        dashboard.step(wait: false)
+        #expect(backend.performed == [.send(.app(.open))])
+        #expect(rows().joined().contains("you have the controls"))
+    }
+
+    @Test func anEngineThatStopsEndsTheLoopWithItsReason() {
+        let backend = FakeDashboardBackend(snapshot: SnapshotSamples.empty)
+        let dashboard = loop(backend)
+        dashboard.step(wait: false)
+        backend.end("the engine stopped (signal 15)")
+        #expect(dashboard.step(wait: false) == .engineEnded("the engine stopped (signal 15)"))
+    }
+
+    @Test func aResizeRedrawsForTheNewSize() {
+        let backend = FakeDashboardBackend(snapshot: SnapshotSamples.demoMidway)
+        let dashboard = loop(backend)
+        dashboard.step(wait: false)
+        terminal.resize(to: Size(width: 30, height: 8))
+        clock.advance(by: 0.2)
+        dashboard.step(wait: false)
+        #expect(terminal.presented?.size == Size(width: 30, height: 8))
+        #expect(rows().joined().contains("too small"))
+    }
+}
