@@ -18,7 +18,7 @@ enum DashboardCommand {
             let face = try DashboardFace.make()
             let backend: AttachedEngine
             do {
-                backend = try AttachedEngine(home: context.home, wake: face.waker)
+                backend = try attach(context.home, wake: face.waker)
             } catch {
                 face.close()
                 throw CLIError.store("another offstage owns \(context.home.path) but cannot be attached to: \(error)")
@@ -39,6 +39,21 @@ enum DashboardCommand {
             throw CLIContext.translate(error)
         }
         try face.run(backend: backend, director: nil, plainUntilStoryEnds: false)
+    }
+}
+
+extension DashboardCommand {
+    /// Attaches to the engine that owns `home`, giving one that has just started 3 s to open its socket.
+    static func attach(_ home: OffstageHome, wake: @escaping @Sendable () -> Void) throws -> AttachedEngine {
+        let deadline = Date().addingTimeInterval(3)
+        while true {
+            do {
+                return try AttachedEngine(home: home, wake: wake)
+            } catch {
+                guard Date() < deadline, InstanceLock.owner(home: home) != nil else { throw error }
+                usleep(100_000)
+            }
+        }
     }
 }
 
