@@ -26,4 +26,36 @@ struct ScreenshotTests {
         let expected = try String(contentsOfFile: path, encoding: .utf8)
         #expect(result.stdout == expected, "screenshots/simulate-30d-\(usage).txt differs from what offstage prints")
     }
+
+    /// The dashboard's screenshots: `offstage render` of each scene, as text and as SVG.
+    static let dashboardShots: [(scene: String, size: String, at: String, file: String)] = [
+        ("demo", "100x30", "0", "dashboard-demo"),
+        ("relaunch", "100x30", "0", "dashboard-relaunch"),
+        ("expiring", "100x30", "0", "dashboard-expiring"),
+        ("retrying", "100x30", "0", "dashboard-retrying"),
+        ("help", "100x30", "0", "dashboard-help"),
+        ("ascii", "80x24", "0", "dashboard-ascii"),
+        ("demo", "30x8", "0", "dashboard-too-small"),
+    ]
+
+    @Test(arguments: dashboardShots.map { $0.file })
+    func dashboardScreenshotsMatchTheRenderer(file: String) throws {
+        guard let shot = Self.dashboardShots.first(where: { $0.file == file }) else { return }
+        let folder = try TemporaryFolder("shots")
+        let binary = try OffstageBinary(home: folder.path + "/home")
+        for format in ["text", "svg"] {
+            let result = try binary.run([
+                "render", "--scenario", shot.scene, "--size", shot.size, "--at", shot.at, "--\(format)",
+            ])
+            #expect(result.status == 0, "\(result.stderr)")
+            let path = Self.repository + "/screenshots/\(file).\(format == "text" ? "txt" : "svg")"
+            if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
+                try result.stdout.write(toFile: path, atomically: true, encoding: .utf8)
+                Issue.record("recorded \(path); review it and run again without RECORD_SNAPSHOTS")
+                continue
+            }
+            let expected = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(result.stdout == expected, "\(path) differs from what offstage render draws")
+        }
+    }
 }
