@@ -42,7 +42,7 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
     }
 
     /// Every golden screen.
-    static let all: [GoldenCase] = [
+    static let listed: [GoldenCase] = [
         GoldenCase("main-80x24", SnapshotSamples.demoMidway),
         GoldenCase("main-40x12", SnapshotSamples.demoMidway, size: Size(width: 40, height: 12)),
         GoldenCase("main-120x40", SnapshotSamples.demoMidway, size: Size(width: 120, height: 40)),
@@ -95,6 +95,18 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         GoldenCase("colors8-80x24", SnapshotSamples.demoMidway, capabilities: TerminalCapabilities(colors: 8, unicode: true)),
         GoldenCase("nocolor-80x24", SnapshotSamples.demoMidway, capabilities: TerminalCapabilities(colors: 0, unicode: true)),
     ]
+
+    /// Every golden screen: those listed, and every 80×24 view again at 40×12 and 120×40.
+    static let all: [GoldenCase] = listed + listed.flatMap { golden -> [GoldenCase] in
+        guard golden.name.hasSuffix("-80x24"), golden.capabilities == TerminalCapabilities(colors: 256, unicode: true)
+        else { return [] }
+        let stem = String(golden.name.dropLast("-80x24".count))
+        return [Size(width: 40, height: 12), Size(width: 120, height: 40)].compactMap { size in
+            let name = "\(stem)-\(size.width)x\(size.height)"
+            guard !listed.contains(where: { $0.name == name }) else { return nil }
+            return GoldenCase(name, golden.snapshot, golden.state, size: size, capabilities: golden.capabilities)
+        }
+    }
 }
 
 @Suite struct GoldenScreenTests {

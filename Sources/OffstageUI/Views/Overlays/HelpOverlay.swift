@@ -28,7 +28,8 @@ enum HelpOverlay {
             return
         }
         // A page of its own: a title row, then the keys over every other row.
-        let page = flow(columns: 2, width: screen.width - 2, height: screen.height - 1, c)
+        // Narrow: one column, so actions are not broken mid-word; the last row says how many keys are left out.
+        let page = flow(columns: screen.width >= 70 ? 2 : 1, width: screen.width - 2, height: screen.height - 2, c)
         screen.fill(x: 0, y: 0, width: screen.width, height: screen.height)
         Box.paneTitle(
             in: &screen, row: 0, width: screen.width, title: "Keys", info: ["Esc close"], focused: true, glyphs: c.glyphs,
