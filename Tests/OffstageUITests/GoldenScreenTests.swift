@@ -70,6 +70,9 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
                 $0.overlay = .confirm(
                     DashboardState.Confirmation(question: "Cancel task 1 \"ubuntu.iso\"? y/n", effect: .send(.cancel(id: 1))))
             }),
+        GoldenCase(
+            "request-decisions-80x24", SnapshotSamples.expiringWithPenalty,
+            selected { $0.overlay = .requestDetails("com.example.sync") }),
         GoldenCase("device-80x24", SnapshotSamples.demoMidway, selected { $0.overlay = .device }),
         GoldenCase("relaunch-80x24", SnapshotSamples.relaunchReconciliation, selected { $0.selectedTransfer = 4 }),
         GoldenCase("expiring-80x24", SnapshotSamples.expiringWithPenalty, selected { $0.focus = .scheduled }),

@@ -12,17 +12,20 @@ public struct RequestSnapshot: Codable, Sendable, Equatable, Identifiable {
     public var reasonText: String
     /// The identifier is penalised until this date (a missed `setTaskCompleted`), if it is.
     public var penalisedUntil: Date?
+    /// The scheduler's last decisions about this identifier, oldest first (its decision log, bounded).
+    public var decisions: [String]
 
     /// A request reading.
     public init(
         request: BGTaskRequest, submittedAt: Date, reason: WaitReason, reasonText: String,
-        penalisedUntil: Date? = nil
+        penalisedUntil: Date? = nil, decisions: [String] = []
     ) {
         self.request = request
         self.submittedAt = submittedAt
         self.reason = reason
         self.reasonText = reasonText
         self.penalisedUntil = penalisedUntil
+        self.decisions = decisions
     }
 
     /// The task identifier.

@@ -120,9 +120,11 @@ enum SnapshotParts {
             let penalty = scheduler.state.penalties[pending.request.identifier].flatMap { penalty in
                 penalty.until > steady ? now.addingTimeInterval(penalty.until - steady) : nil
             }
+            let decisions = scheduler.state.decisions.filter { $0.identifier == pending.request.identifier }
+                .suffix(8).map { "\(DurationText.clock($0.time, timeZone: timeZone)) \($0.text(timeZone: timeZone))" }
             return RequestSnapshot(
                 request: explanation.request, submittedAt: pending.submittedAt, reason: explanation.reason,
-                reasonText: explanation.text, penalisedUntil: penalty)
+                reasonText: explanation.text, penalisedUntil: penalty, decisions: Array(decisions))
         }
     }
 

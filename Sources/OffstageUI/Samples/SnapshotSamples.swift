@@ -22,6 +22,13 @@ public enum SnapshotSamples {
             submittedAt: at(-submittedAgo), reason: reason, reasonText: reason.text(), penalisedUntil: penalisedUntil)
     }
 
+    /// `request` with a decision log.
+    static func withDecisions(_ request: RequestSnapshot, _ decisions: [String]) -> RequestSnapshot {
+        var copy = request
+        copy.decisions = decisions
+        return copy
+    }
+
     /// An event-log line `secondsAgo` before `now`.
     static func event(_ secondsAgo: Double, _ kind: LogKind, _ subject: String, _ reason: String = "") -> LogEntry {
         LogEntry(time: at(-secondsAgo), kind: kind, subject: subject, reason: reason)
@@ -133,9 +140,14 @@ public enum SnapshotSamples {
             device: DeviceSnapshot(conditions: DeviceConditions(network: .wifi, charging: true, batteryLevel: 100, lowPowerMode: true)),
             app: AppSnapshot(phase: .background, backgroundTimeRemaining: 3, budget: AppSnapshot.Budget(credits: 1, maximum: 5)),
             requests: [
-                request(
-                    "com.example.sync", .appRefresh, submittedAgo: 400, reason: .penalisedUntil(at(3600)),
-                    penalisedUntil: at(3600)),
+                withDecisions(
+                    request(
+                        "com.example.sync", .appRefresh, submittedAgo: 400, reason: .penalisedUntil(at(3600)),
+                        penalisedUntil: at(3600)),
+                    [
+                        "21:58 com.example.sync launched: app refresh, budget 2.0 credits",
+                        "21:59 com.example.sync not launched: penalised until 23:13",
+                    ]),
                 request("com.example.index", .processing, power: true, submittedAgo: 50, reason: .lowPowerMode),
             ],
             runningTasks: [

@@ -33,6 +33,13 @@ enum RequestDetailsOverlay {
             } else {
                 add("penalty", "none")
             }
+            if !request.decisions.isEmpty {
+                lines.append([])
+                lines.append([Span("Decision log (newest last)", c.palette.title)])
+                for decision in request.decisions {
+                    lines += OverlayFrame.wrappedField("", c.safe(decision), labelWidth: 0, width: boxWidth - 4, context: c)
+                }
+            }
         } else if running == nil {
             lines.append([Span("no longer pending or running", c.palette.warn)])
         } else {
