@@ -34,6 +34,8 @@ public final class DashboardLoop {
     private var receivedAt = 0.0
     private var lastFrameAt = -Double.infinity
     private var lastFrame: Screen?
+    /// Whether something changed since the last frame that the frame rate has not let through yet.
+    private var framePending = false
     private var pendingExit: Exit?
     /// Signals caught by the terminal adapter, posted from another thread.
     private let signals = SignalBox()
@@ -63,7 +65,7 @@ public final class DashboardLoop {
     @discardableResult
     public func step(wait: Bool) -> Exit? {
         absorbSnapshot()
-        let timeout = wait ? waitTime() : 0
+        let timeout = wait ? waitTime : 0
         let inputs = terminal.readInputs(timeout: timeout)
         absorbSnapshot()
         for input in inputs { handle(input) }
@@ -141,7 +143,13 @@ public final class DashboardLoop {
 
     private func presentIfDue() {
         let now = clock.seconds()
-        guard now - lastFrameAt >= Self.frameInterval - 0.001 else { return }
+        guard now - lastFrameAt >= Self.frameInterval - 0.001 else {
+            // Too soon after the last frame: come back when the next one is allowed (a snapshot that arrived
+            // just after a key's frame must not wait for the next key).
+            framePending = true
+            return
+        }
+        framePending = false
         if needsAnimation { state.animationFrame &+= 1 }
         let frame = currentFrame()
         guard frame != lastFrame else { return }
@@ -155,12 +163,12 @@ public final class DashboardLoop {
         snapshot?.transfers.contains { $0.state == .running && $0.bytesExpected == nil } ?? false
     }
 
-    /// How long to wait for input: until the next frame is due when something moves, else until the displayed
-    /// second changes (the header clock), else until the script's next step.
-    private func waitTime() -> Double? {
+    /// How long the loop waits for input now: until the next frame is due when something moves or a frame was
+    /// held back, else until the displayed second changes (the header clock), else until the script's next step.
+    public var waitTime: Double? {
         let now = clock.seconds()
         let frameDue = max(0, lastFrameAt + Self.frameInterval - now)
-        if lastFrame == nil || needsAnimation { return frameDue }
+        if lastFrame == nil || framePending || needsAnimation { return frameDue }
         var wait = 1.0
         if let snapshot {
             let rate = snapshot.clock.rate.factor

@@ -45,6 +45,26 @@ import Testing
         #expect(terminal.presentCount == 2)
     }
 
+    @Test func aSnapshotRightAfterAKeysFrameIsDrawnWhenTheNextFrameIsAllowed() {
+        var frozen = SnapshotSamples.retryingDownload
+        let backend = FakeDashboardBackend(snapshot: frozen)
+        let dashboard = loop(backend)
+        dashboard.step(wait: false)
+        terminal.enqueue(keys: [.character("x")])  // nothing runs: the key bar says so
+        clock.advance(by: 0.2)
+        dashboard.step(wait: false)
+        let afterKey = terminal.presentCount
+        frozen.clock.now = frozen.clock.now.addingTimeInterval(600)  // a jump while frozen
+        backend.publish(frozen)
+        clock.advance(by: 0.01)
+        dashboard.step(wait: false)
+        #expect(terminal.presentCount == afterKey, "within the frame interval")
+        #expect((dashboard.waitTime ?? .infinity) <= 0.1, "the loop comes back for the frame it held")
+        clock.advance(by: 0.1)
+        dashboard.step(wait: false)
+        #expect(terminal.presentCount == afterKey + 1, "drawn once the interval passed, without another key")
+    }
+
     @Test func theHeaderClockMovesBetweenSnapshots() {
         // ×60 and no transfer of unknown size: only the extrapolated clock can make a new frame.
         let backend = FakeDashboardBackend(snapshot: SnapshotSamples.relaunchReconciliation)

@@ -72,4 +72,41 @@ struct ClockControlTests {
         #expect(runtime.clock == nil)
         #expect(throws: ClockControlError.self) { try runtime.jumpToNextDeadline() }
     }
+
+    @Test("a jump of a frozen clock is published at once: a view sees the new time")
+    func jumpOfAFrozenClockIsPublished() throws {
+        let harness = try RuntimeHarness()
+        let real = ManualTimeSource()
+        let clock = try VirtualClock(rate: .frozen, reference: real)
+        let latest = Latest()
+        var options = RuntimeOptions()
+        let handler = TaskHandlerConfiguration(identifier: "com.example.refresh", kind: .appRefresh)
+        options.scheduler = SchedulerSetup(app: AppTaskConfiguration(handlers: [handler]))
+        options.onSnapshot = { latest.set($0) }
+        options.snapshotClock = { real.steady() }
+        let runtime = DaemonRuntime(home: harness.home, store: harness.store, options: options, time: clock)
+        try runtime.start()
+        defer { try? runtime.shutdown() }
+        try runtime.settle()
+        let request = BGTaskRequest(
+            identifier: handler.identifier, kind: .appRefresh, earliestBeginDate: clock.now().addingTimeInterval(1200))
+        #expect(try Self.send(.schedule(request), runtime, harness).status == .done)
+        real.advance(by: 1)
+        #expect(try Self.send(.jumpToNextDeadline, runtime, harness).status == .done)
+        real.advance(by: 1)
+        try runtime.runOneTurn()
+        let shown = try #require(latest.value)
+        #expect(abs(shown.clock.now.timeIntervalSince(clock.now())) < 1, "the view shows \(shown.clock.now), the clock reads \(clock.now())")
+    }
+}
+
+/// The newest snapshot published, across threads.
+final class Latest: @unchecked Sendable {
+    // Safety: every access holds `lock`.
+    private let lock = NSLock()
+    private var snapshot: Snapshot?
+
+    func set(_ value: Snapshot) { lock.withLock { snapshot = value } }
+
+    var value: Snapshot? { lock.withLock { snapshot } }
 }
