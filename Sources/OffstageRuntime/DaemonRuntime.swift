@@ -24,6 +24,8 @@ public final class DaemonRuntime {
     var host: SchedulerHost?
     /// The model app's background-session side, when this runtime hosts it.
     var appHost: AppHost?
+    /// Whether this runtime only applies one command for a process that found no engine (`applyOffline`).
+    var offline = false
 
     /// A runtime on an opened store; the caller holds the home's instance lock.
     public init(

@@ -25,12 +25,17 @@ enum RunCommand {
         }
         let runtime = DaemonRuntime(home: context.home, store: store, options: options)
         let stopper = runtime.stopper
-        let signals = SignalTrap { stopper.requestShutdown(reason: "signal \($0)") }
+        let signals = SignalTrap { stopper.requestShutdown(reason: SignalTrap.name($0)) }
         defer { signals.cancel() }
+        let outcome: RunOutcome
         do {
-            _ = try runtime.run()
+            outcome = try runtime.run()
         } catch {
             throw CLIContext.translate(error)
+        }
+        if case .interrupted(let reason) = outcome {
+            // Exit 130 as the README says: stopped by a signal, with the store left clean.
+            throw CLIError.interrupted("interrupted by \(reason): the store is clean; `offstage run` carries on")
         }
     }
 }

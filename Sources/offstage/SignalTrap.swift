@@ -1,14 +1,17 @@
 import Dispatch
 import Foundation
 
-/// Turns SIGINT and SIGTERM into a callback on a dispatch queue, so the loop can stop cleanly.
+/// Turns SIGINT, SIGTERM and SIGHUP into a callback on a dispatch queue, so the loop can stop cleanly.
 final class SignalTrap {
+    /// The signals caught.
+    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
     private let sources: [any DispatchSourceSignal]
 
-    /// Starts catching SIGINT and SIGTERM; `handler` gets the signal number.
+    /// Starts catching SIGINT, SIGTERM and SIGHUP; `handler` gets the signal number.
     init(_ handler: @escaping @Sendable (Int32) -> Void) {
         let queue = DispatchQueue(label: "offstage.signals")
-        sources = [SIGINT, SIGTERM].map { number in
+        sources = Self.signals.map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler { handler(number) }
@@ -20,7 +23,16 @@ final class SignalTrap {
     /// Stops catching; the default actions come back.
     func cancel() {
         for source in sources { source.cancel() }
-        signal(SIGINT, SIG_DFL)
-        signal(SIGTERM, SIG_DFL)
+        for number in Self.signals { signal(number, SIG_DFL) }
+    }
+
+    /// A signal's name, for messages.
+    static func name(_ number: Int32) -> String {
+        switch number {
+        case SIGINT: "SIGINT"
+        case SIGTERM: "SIGTERM"
+        case SIGHUP: "SIGHUP"
+        default: "signal \(number)"
+        }
     }
 }

@@ -7,14 +7,17 @@ struct TaskListing {
     /// Tasks in id order.
     let tasks: [TransferTask]
 
-    /// Reads the store; commands not yet executed appear as queued tasks with their future id.
+    /// Whether an offstage owns the home now (false: a `running` task was interrupted and waits for a start).
+    var engineRuns = true
+
+    /// Reads the store; `add` commands not yet executed appear as queued tasks with the id they reserved.
     init(store: Store, defaultDirectory: String) throws {
         var tasks = try store.loadTasks()
         for (id, command) in try store.pendingCommands() {
             guard case .add(let spec) = command else { continue }
             tasks.append(
                 TransferTask(
-                    id: id, session: spec.session, taskIdentifier: 0, taskDescription: spec.taskDescription,
+                    id: try store.reservedTaskID(command: id) ?? id, session: spec.session, taskIdentifier: 0, taskDescription: spec.taskDescription,
                     kind: spec.kind, url: URLCredentials.stripped(spec.url), method: spec.method,
                     uploadPath: spec.uploadPath, requestedName: spec.name,
                     destinationDirectory: spec.destinationDirectory ?? defaultDirectory, createdAt: Date()))
@@ -31,20 +34,34 @@ struct TaskListing {
     }
 
     /// A table for people.
-    func table() -> String {
+    ///
+    /// With no engine running, a task the store still calls `running` (its engine was killed) reads as
+    /// interrupted, and a last line says that nothing runs. A task whose session numbers it differently from the
+    /// home's id (Apple's `taskIdentifier`) shows that number beside its session.
+    func table(home: String) -> String {
         guard !tasks.isEmpty else { return "no transfers" }
-        var lines = ["  ID  STATE      PROGRESS              SESSION               WHAT"]
+        var lines = ["  ID  STATE        PROGRESS              SESSION                   WHAT"]
         for task in tasks {
+            var state = task.state.rawValue
             let progress = ByteFormat.progress(task.bytesWritten, of: task.bytesExpected)
+            var note = task.state == .completed ? nil : task.error.map(TransferDaemon.printable)
+            if !engineRuns, task.state == .running {
+                state = "interrupted"
+                note = "interrupted at \(ByteFormat.percent(task.bytesWritten, of: task.bytesExpected)): resumes when offstage runs"
+            }
             let what =
                 task.deliveredPath
                 ?? (task.kind == .upload ? "↑ \(task.uploadPath ?? "")" : URLCredentials.masked(task.url))
-            var line = String(format: "%4lld  ", task.id) + ByteFormat.pad(task.state.rawValue, 9) + "  "
+            let session = Int64(task.taskIdentifier) == task.id ? task.session : "\(task.session) #\(task.taskIdentifier)"
+            var line = String(format: "%4lld  ", task.id) + ByteFormat.pad(state, 11) + "  "
             line +=
-                ByteFormat.pad(progress, 20) + "  " + ByteFormat.pad(task.session, 20) + "  "
+                ByteFormat.pad(progress, 20) + "  " + ByteFormat.pad(TransferDaemon.printable(session), 24) + "  "
                 + TransferDaemon.printable(what)
-            if let error = task.error, task.state != .completed { line += "  (\(TransferDaemon.printable(error)))" }
+            if let note { line += "  (\(note))" }
             lines.append(line)
+        }
+        if !engineRuns {
+            lines.append("no offstage is running on \(home): nothing transfers until `offstage run` starts")
         }
         return lines.joined(separator: "\n")
     }

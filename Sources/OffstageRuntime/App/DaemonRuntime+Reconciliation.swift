@@ -147,7 +147,7 @@ extension DaemonRuntime {
             kind: record.kind == .upload ? .upload : .download, url: record.url, session: record.session)
         spec.taskDescription = record.taskDescription
         spec.uploadPath = record.uploadPath
-        let id = try store.enqueue(.add(spec), now: time.now())
+        let (commandID, id) = try store.enqueueAdd(spec, now: time.now())
         let actions = daemon.handle(
             .addRequested(id: id, spec: spec, defaultDirectory: home.documentsDirectory), now: time.now())
         var updated = record
@@ -159,7 +159,7 @@ extension DaemonRuntime {
             actions,
             app: AppChanges(
                 upserts: [updated], log: [appTaskLine(id, "re-enqueued \"\(record.taskDescription)\": \(why)")]),
-            commandID: id)
+            commandID: commandID)
     }
 
     /// An `app-task` event-log line about a daemon task.
