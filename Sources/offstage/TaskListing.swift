@@ -55,7 +55,7 @@ struct TaskListing {
             let session = Int64(task.taskIdentifier) == task.id ? task.session : "\(task.session) #\(task.taskIdentifier)"
             var line = String(format: "%4lld  ", task.id) + ByteFormat.pad(state, 11) + "  "
             line +=
-                ByteFormat.pad(progress, 20) + "  " + ByteFormat.pad(TransferDaemon.printable(session), 24) + "  "
+                ByteFormat.pad(progress, 20) + "  " + ByteFormat.pad(TransferDaemon.printable(session), max(24, session.count)) + "  "
                 + TransferDaemon.printable(what)
             if let note { line += "  (\(note))" }
             lines.append(line)
