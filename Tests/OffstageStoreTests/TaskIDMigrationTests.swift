@@ -20,7 +20,9 @@ struct TaskIDMigrationTests {
                 try v3.transaction {
                     // Version 3's numbering: inbox 1 added task 1, inbox 2 paused it, inbox 3 is an add `ls` showed
                     // as task 3, still pending.
-                    let add = #"{"add":{"url":"http:\/\/localhost\/file"}}"#
+                    let encoder = JSONEncoder()
+                    encoder.outputFormatting = [.sortedKeys]
+                    let add = String(decoding: try encoder.encode(DaemonCommand.add(Self.spec)), as: UTF8.self)
                     try v3.run(
                         "INSERT INTO inbox (created, command, status, result) VALUES (?, ?, 'done', 'ok')",
                         [.date(date(0)), .text(add)])
