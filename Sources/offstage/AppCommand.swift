@@ -1,6 +1,7 @@
 import Foundation
 import OffstageCore
 import OffstageRuntime
+import OffstageStore
 
 /// `offstage app [--json]` shows the model app; `offstage app VERB …` acts on it through the running offstage.
 enum AppCommand {
@@ -68,7 +69,7 @@ enum AppCommand {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             print(String(decoding: try encoder.encode(status), as: UTF8.self))
         } else {
-            print(status.text)
+            print(status.text(home: context.home.path))
         }
     }
 

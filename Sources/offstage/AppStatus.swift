@@ -53,13 +53,10 @@ struct AppStatus: Encodable {
     let registry: Registry
     /// Whether an offstage runs on the home now; with none, the app runs no code whatever phase the store kept.
     let offstageRunning: Bool
-    /// The home's path, for the line that says nothing runs.
-    let home: String
 
     /// The status as the store holds it now (a fresh install when the app never ran).
     init(configuration: AppConfiguration, store: Store?, steady: Double, offstageRunning: Bool = true) throws {
         self.offstageRunning = offstageRunning
-        home = store?.home.path ?? ""
         let stored = try store?.loadAppState()
         let lifecycle = AppLifecycle(policy: configuration.lifecycle, state: stored?.lifecycle)
         let state = lifecycle.state
@@ -110,8 +107,8 @@ struct AppStatus: Encodable {
         }
     }
 
-    /// The status as a few lines of text.
-    var text: String {
+    /// The status as a few lines of text; `home` names the home when no offstage runs on it.
+    func text(home: String) -> String {
         var lines = ["app: \(phase)" + (forceQuit ? " (force-quit: no background relaunch until opened)" : "")]
         if !offstageRunning {
             // Nothing hosts the app: the phase is what the store kept, and the next start is a reboot for the app.

@@ -91,6 +91,9 @@ struct CLIContext {
     func submit(
         _ command: DaemonCommand, configuration explicit: String? = nil, enqueue: (Store) throws -> Int64
     ) throws -> CommandOutcome {
+        try checkHome()
+        // Nothing runs and the command needs running work: say so before making anything.
+        if !command.changesStateOnly && !engineRuns { throw CLIError.failed(notRunningLine) }
         if let lock = try lockIfFree() {
             defer { lock.release() }
             guard command.changesStateOnly else { throw CLIError.failed(notRunningLine) }

@@ -70,7 +70,7 @@ enum RelaunchDemo {
     private static func show(_ store: Store, _ title: String) throws {
         say("\n" + title)
         let status = try AppStatus(configuration: AppConfiguration(), store: store, steady: MonotonicTime.now())
-        for line in status.text.split(separator: "\n") { say("    " + line) }
+        for line in status.text(home: store.home.path).split(separator: "\n") { say("    " + line) }
         for task in try store.loadTasks() {
             say(
                 "    task \(task.id) \"\(task.taskDescription ?? "")\": \(task.state.rawValue), \(task.bytesWritten) bytes"

@@ -9,13 +9,7 @@ import Testing
 struct HonestCommandTests {
     /// Starts `offstage run --quiet` and waits until its engine has started (its signal trap is in place).
     static func startEngine(_ binary: OffstageBinary, environment: [String: String] = [:]) throws -> Process {
-        let engine = try binary.launch(["run", "--quiet"], environment: environment)
-        let deadline = Date().addingTimeInterval(20)
-        while engine.isRunning && Date() < deadline {
-            if try binary.run(["events"]).stdout.contains("daemon-started") { break }
-            usleep(20_000)
-        }
-        return engine
+        try binary.startEngine(["run", "--quiet"], environment: environment)
     }
 
     /// Stops an engine with SIGTERM and waits for it.
