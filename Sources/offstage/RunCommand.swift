@@ -8,6 +8,10 @@ enum RunCommand {
     static func run(_ raw: [String], context: CLIContext) throws {
         let args = try Arguments(raw, options: ["--config"], flags: ["--until-idle", "--quiet"])
         try args.none()
+        // Signals are caught from the start; one that comes before the runtime exists is handed to it.
+        let relay = ShutdownRelay()
+        let signals = SignalTrap { relay.request(SignalTrap.name($0)) }
+        defer { signals.cancel() }
         let configuration = try SchedulerConfig.load(args.value("--config"), context: context)
         let lock = try context.acquireLock()
         defer { lock.release() }
@@ -24,9 +28,7 @@ enum RunCommand {
             options.onLog = { say(LogFormat.line($0)) }
         }
         let runtime = DaemonRuntime(home: context.home, store: store, options: options)
-        let stopper = runtime.stopper
-        let signals = SignalTrap { stopper.requestShutdown(reason: SignalTrap.name($0)) }
-        defer { signals.cancel() }
+        relay.attach(runtime.stopper)
         let outcome: RunOutcome
         do {
             outcome = try runtime.run()
