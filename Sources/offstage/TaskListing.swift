@@ -27,7 +27,7 @@ struct TaskListing {
 
     /// The stable JSON of `ls --json` (documented in the README).
     func json() throws -> String {
-        let items = tasks.map(TaskJSON.init)
+        let items = tasks.map { TaskJSON(task: $0, interrupted: !engineRuns && $0.state == .running) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(items), as: UTF8.self)
@@ -69,7 +69,10 @@ struct TaskListing {
 
 /// One task in `ls --json`.
 struct TaskJSON: Encodable {
+    /// The task as the store holds it.
     let task: TransferTask
+    /// Whether it is `running` in the store while no offstage runs: shown as `interrupted`.
+    let interrupted: Bool
 
     enum Keys: String, CodingKey {
         case id, session, description, kind, url, state, bytesWritten, bytesExpected, path, error
@@ -82,10 +85,14 @@ struct TaskJSON: Encodable {
         try c.encode(task.taskDescription, forKey: .description)
         try c.encode(task.kind.rawValue, forKey: .kind)
         try c.encode(URLCredentials.masked(task.url), forKey: .url)
-        try c.encode(task.state.rawValue, forKey: .state)
+        try c.encode(interrupted ? "interrupted" : task.state.rawValue, forKey: .state)
         try c.encode(task.bytesWritten, forKey: .bytesWritten)
         try c.encode(task.bytesExpected >= 0 ? task.bytesExpected : nil, forKey: .bytesExpected)
         try c.encode(task.state == .completed ? task.deliveredPath : nil, forKey: .path)
-        try c.encode(task.state == .completed ? nil : task.error, forKey: .error)
+        let note =
+            interrupted
+            ? "interrupted at \(ByteFormat.percent(task.bytesWritten, of: task.bytesExpected)): resumes when offstage runs"
+            : task.error
+        try c.encode(task.state == .completed ? nil : note, forKey: .error)
     }
 }

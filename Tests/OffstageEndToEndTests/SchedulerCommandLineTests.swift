@@ -102,6 +102,10 @@ struct SchedulerCommandLineTests {
         #expect(running, "the task never launched")
         kill(engine.processIdentifier, SIGKILL)
         engine.waitUntilExit()
+        // Nothing runs now: `pending` does not call the task running.
+        let pending = try binary.run(["pending"])
+        #expect(pending.stdout.contains("interrupted  launched"), "\(pending.stdout)")
+        #expect(!pending.stdout.contains("running "), "\(pending.stdout)")
 
         let again = try binary.launch(["run", "--quiet"])
         defer {
