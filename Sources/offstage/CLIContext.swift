@@ -34,10 +34,14 @@ struct CLIContext {
 
     /// The instance lock when nobody holds it, or nil when a running offstage does.
     func lockIfFree() throws -> InstanceLock? {
+        try checkHome()
         do {
-            return try acquireLock()
-        } catch CLIError.store where InstanceLock.owner(home: home) != nil {
+            try home.prepare()
+            return try InstanceLock.acquire(home: home)
+        } catch StoreError.locked {
             return nil
+        } catch {
+            throw Self.translate(error)
         }
     }
 
@@ -97,24 +101,15 @@ struct CLIContext {
         if let lock = try lockIfFree() {
             defer { lock.release() }
             guard command.changesStateOnly else { throw CLIError.failed(notRunningLine) }
-            let configuration = try SchedulerConfig.load(explicit, context: self)
             let store = try openStore()
-            do {
-                let id = try enqueue(store)
-                var options = RuntimeOptions()
-                options.scheduler = SchedulerConfig.setup(configuration, context: self)
-                options.app = AppSetup(configuration: configuration.appSession)
-                let outcome = try DaemonRuntime(home: home, store: store, options: options)
-                    .applyOffline(commandID: id)
-                return .executed(outcome.status, outcome.result)
-            } catch {
-                throw Self.translate(error)
-            }
+            let id: Int64
+            do { id = try enqueue(store) } catch { throw Self.translate(error) }
+            return try applyOffline(id, store: store, configuration: explicit)
         }
         let store = try openStore()
         let id: Int64
         do { id = try enqueue(store) } catch { throw Self.translate(error) }
-        return try awaitResult(of: id)
+        return try awaitResult(of: id, command: command, configuration: explicit)
     }
 
     /// `submit` for a command that is left in the inbox as it is.
@@ -122,13 +117,40 @@ struct CLIContext {
         try submit(command, configuration: configuration) { try $0.enqueue(command, now: Date()) }
     }
 
-    /// Waits for the running offstage to execute a command, up to `timeout`.
-    func awaitResult(of id: Int64, timeout: Double = 3) throws -> CommandOutcome {
+    /// Applies the pending command `id` with no engine running; the caller holds the home's lock.
+    private func applyOffline(_ id: Int64, store: Store, configuration explicit: String?) throws -> CommandOutcome {
+        let configuration = try SchedulerConfig.load(explicit, context: self)
+        do {
+            var options = RuntimeOptions()
+            options.scheduler = SchedulerConfig.setup(configuration, context: self)
+            options.app = AppSetup(configuration: configuration.appSession)
+            let outcome = try DaemonRuntime(home: home, store: store, options: options).applyOffline(commandID: id)
+            return .executed(outcome.status, outcome.result)
+        } catch {
+            throw Self.translate(error)
+        }
+    }
+
+    /// Waits for the running offstage to execute a command, up to `timeout`. When the home's lock comes free
+    /// meanwhile (the engine stopped, or it was another command applying itself), the command is applied here
+    /// if it only changes state, else refused as needing an engine, so nothing is left behind unsaid.
+    func awaitResult(
+        of id: Int64, command: DaemonCommand, configuration: String? = nil, timeout: Double = 3
+    ) throws -> CommandOutcome {
         let store = try openStore()
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if let (status, result) = try store.commandStatus(id: id), status != .pending {
                 return .executed(status, result)
+            }
+            if !engineRuns, let lock = try lockIfFree() {
+                defer { lock.release() }
+                guard try store.commandStatus(id: id)?.0 == .pending else { continue }
+                guard command.changesStateOnly else {
+                    try store.completeCommand(id: id, status: .refused, result: notRunningLine, changes: StoreChanges())
+                    throw CLIError.failed(notRunningLine)
+                }
+                return try applyOffline(id, store: store, configuration: configuration)
             }
             usleep(20_000)
         }

@@ -77,6 +77,20 @@ struct HonestCommandTests {
         #expect(table.stdout.contains("no offstage is running on"), "\(table.stdout)")
     }
 
+    @Test func addsRacingWithNoEngineAreAllAppliedWithDistinctIds() throws {
+        let folder = try TemporaryFolder("honest-race")
+        let binary = try OffstageBinary(home: folder.path + "/home")
+        #expect(try binary.run(["device", "wifi"]).status == 0)  // the store exists before the race
+        let adds = try (1...5).map { try binary.launch(["add", "http://127.0.0.1:9/\($0).bin"]) }
+        for add in adds { add.waitUntilExit() }
+        #expect(adds.map(\.terminationStatus) == [0, 0, 0, 0, 0])
+        let listing = try binary.run(["ls", "--json"])
+        let tasks = try #require(try JSONSerialization.jsonObject(with: Data(listing.stdout.utf8)) as? [[String: Any]])
+        #expect(tasks.compactMap { $0["id"] as? Int } == [1, 2, 3, 4, 5])
+        #expect(tasks.allSatisfy { $0["state"] as? String == "queued" })
+        #expect(try Self.pendingCommands(folder.path + "/home") == 0)
+    }
+
     @Test func addWithAnEngineRunningPrintsTheIdTheEngineCreatedAndTheAppsTaskShowsBothIds() throws {
         let folder = try TemporaryFolder("honest-ids-live")
         let binary = try OffstageBinary(home: folder.path + "/home")
