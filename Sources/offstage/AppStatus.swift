@@ -145,7 +145,8 @@ struct AppStatus: Encodable {
         for record in registry.records {
             var detail = record.note.map { ": \($0)" } ?? ""
             if let id = record.taskID, let identifier = record.lastTaskIdentifier {
-                detail += Int64(identifier) == id ? " (task \(id))" : " (task \(id), the app's taskIdentifier \(identifier))"
+                detail +=
+                    Int64(identifier) == id ? " (task \(id))" : " (task \(id), the app's taskIdentifier \(identifier))"
             }
             // Notes carry server text (error reasons): escaped like every other line that reaches a terminal.
             lines.append(

@@ -97,7 +97,8 @@ enum DemoCommand {
         context: CLIContext
     ) throws {
         say("\nResult:")
-        say(try TaskListing(store: store, defaultDirectory: context.home.documentsDirectory).table(home: context.home.path))
+        let listing = try TaskListing(store: store, defaultDirectory: context.home.documentsDirectory)
+        say(listing.table(home: context.home.path))
         say("\nChecks:")
         var allGood = true
         for (id, scenario) in expectations.sorted(by: { $0.key < $1.key }) {

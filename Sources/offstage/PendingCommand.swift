@@ -45,8 +45,8 @@ enum PendingCommand {
             // With no engine, a task the store still calls running was interrupted; the next start reports it.
             let state = engineRuns ? "running    " : "interrupted"
             let note = engineRuns ? "" : ": no offstage is running; the next `offstage run` ends it as interrupted"
-            print(
-                "\(ByteFormat.pad(task.identifier, 28)) \(state)  launched \(LogFormat.clockTime(task.launchedAt))\(note)")
+            let launched = LogFormat.clockTime(task.launchedAt)
+            print("\(ByteFormat.pad(task.identifier, 28)) \(state)  launched \(launched)\(note)")
         }
         if let count = try args.integer("--decisions", in: 1...5000), let store {
             print("\ndecision log (newest last):")

@@ -17,12 +17,18 @@ struct TaskListing {
             guard case .add(let spec) = command else { continue }
             tasks.append(
                 TransferTask(
-                    id: try store.reservedTaskID(command: id) ?? id, session: spec.session, taskIdentifier: 0, taskDescription: spec.taskDescription,
+                    id: try store.reservedTaskID(command: id) ?? id, session: spec.session, taskIdentifier: 0,
+                    taskDescription: spec.taskDescription,
                     kind: spec.kind, url: URLCredentials.stripped(spec.url), method: spec.method,
                     uploadPath: spec.uploadPath, requestedName: spec.name,
                     destinationDirectory: spec.destinationDirectory ?? defaultDirectory, createdAt: Date()))
         }
         self.tasks = tasks.sorted { $0.id < $1.id }
+    }
+
+    /// What a task a killed engine left `running` is while no engine runs.
+    static func interrupted(_ task: TransferTask) -> String {
+        "interrupted at \(ByteFormat.percent(task.bytesWritten, of: task.bytesExpected)): resumes when offstage runs"
     }
 
     /// The stable JSON of `ls --json` (documented in the README).
@@ -47,15 +53,18 @@ struct TaskListing {
             var note = task.state == .completed ? nil : task.error.map(TransferDaemon.printable)
             if !engineRuns, task.state == .running {
                 state = "interrupted"
-                note = "interrupted at \(ByteFormat.percent(task.bytesWritten, of: task.bytesExpected)): resumes when offstage runs"
+                note = Self.interrupted(task)
             }
             let what =
                 task.deliveredPath
                 ?? (task.kind == .upload ? "↑ \(task.uploadPath ?? "")" : URLCredentials.masked(task.url))
-            let session = Int64(task.taskIdentifier) == task.id ? task.session : "\(task.session) #\(task.taskIdentifier)"
+            // A task still in the inbox has no taskIdentifier yet (0).
+            let numbered = task.taskIdentifier != 0 && Int64(task.taskIdentifier) != task.id
+            let session = numbered ? "\(task.session) #\(task.taskIdentifier)" : task.session
             var line = String(format: "%4lld  ", task.id) + ByteFormat.pad(state, 11) + "  "
             line +=
-                ByteFormat.pad(progress, 20) + "  " + ByteFormat.pad(TransferDaemon.printable(session), max(24, session.count)) + "  "
+                ByteFormat.pad(progress, 20) + "  "
+                + ByteFormat.pad(TransferDaemon.printable(session), max(24, session.count)) + "  "
                 + TransferDaemon.printable(what)
             if let note { line += "  (\(note))" }
             lines.append(line)
@@ -89,10 +98,7 @@ struct TaskJSON: Encodable {
         try c.encode(task.bytesWritten, forKey: .bytesWritten)
         try c.encode(task.bytesExpected >= 0 ? task.bytesExpected : nil, forKey: .bytesExpected)
         try c.encode(task.state == .completed ? task.deliveredPath : nil, forKey: .path)
-        let note =
-            interrupted
-            ? "interrupted at \(ByteFormat.percent(task.bytesWritten, of: task.bytesExpected)): resumes when offstage runs"
-            : task.error
+        let note = interrupted ? TaskListing.interrupted(task) : task.error
         try c.encode(task.state == .completed ? nil : note, forKey: .error)
     }
 }

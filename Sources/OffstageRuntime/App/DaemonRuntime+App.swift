@@ -49,7 +49,8 @@ extension DaemonRuntime {
         if let commandID {
             try store.completeCommand(
                 id: commandID, status: refusals.isEmpty ? .done : .refused,
-                result: refusals.isEmpty ? result : refusals.joined(separator: "; "), app: changes, transfers: transfers,
+                result: refusals.isEmpty ? result : refusals.joined(separator: "; "), app: changes,
+                transfers: transfers,
                 now: time.now())
         } else if !changes.isEmpty || !transfers.isEmpty {
             try store.apply(app: changes, transfers: transfers, now: time.now())
