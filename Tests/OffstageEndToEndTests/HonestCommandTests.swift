@@ -171,6 +171,15 @@ struct HonestCommandTests {
         let json = try binary.run(["app", "--json"])
         let status = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(status["offstageRunning"] as? Bool == false)
+
+        // A command applied now is no restart: nothing is rebooted, and the paused task is the only change.
+        let before = try binary.run(["events", "--limit", "100000"]).stdout
+        let paused = try binary.run(["pause", "1"])
+        #expect(paused.stdout == "paused task 1\n", "\(paused.stderr)")
+        let after = try binary.run(["events", "--limit", "100000"]).stdout
+        let added = after.split(separator: "\n").dropFirst(before.split(separator: "\n").count)
+        #expect(added.count == 1 && added.first?.contains("paused") == true, "\(added)")
+        #expect(try binary.run(["app", "--json"]).stdout == json.stdout)
     }
 
     @Test(arguments: [["ls"], ["events"], ["pending"], ["app"], ["add", "http://127.0.0.1:9/x"], ["device"]])
