@@ -1,6 +1,6 @@
 /// A command another `offstage` process leaves in the store's inbox for the running daemon.
 public enum DaemonCommand: Codable, Sendable, Equatable {
-    /// Create a transfer; its task identifier is the inbox row's identifier.
+    /// Create a transfer; its task id is reserved from the home's task counter when the command is enqueued.
     case add(TransferSpec)
     /// Pause a task.
     case pause(id: Int64)
@@ -46,6 +46,20 @@ public enum DaemonCommand: Codable, Sendable, Equatable {
     public var isForApp: Bool {
         if case .app = self { return true }
         return false
+    }
+
+    /// Whether the command only changes stored state, so a process that finds no engine running may apply it
+    /// itself; the others need running work (a launch, an expiration, the app's process) and an engine.
+    public var changesStateOnly: Bool {
+        switch self {
+        case .add, .pause, .resume, .cancel, .setConditions, .configureSession, .schedule, .unschedule,
+            .setDeviceInUse:
+            return true
+        case .app(.setMistake):
+            return true
+        case .launchTask, .expireTask, .appOpened, .appBackgrounded, .app, .setClockRate, .jumpToNextDeadline:
+            return false
+        }
     }
 
     /// Whether the BG task scheduler executes this command (rather than the transfer daemon).

@@ -13,22 +13,20 @@ extension DaemonRuntime {
     /// Executes the inbox's pending commands, each exactly once: its result and its changes commit together.
     func executeInbox() throws {
         for (id, command) in try executableCommands() {
-            if command.isForClock {
-                try executeClockCommand(command, id: id)
-                continue
-            }
-            if command.isForApp {
-                try executeAppCommand(command, id: id)
-                continue
-            }
-            if command.isForScheduler {
-                try executeSchedulerCommand(command, id: id)
-                continue
-            }
-            let actions = daemon.handle(event(for: command, id: id), now: time.now())
-            try perform(actions, commandID: id)
-            if case .setConditions = command { try syncSchedulerDevice() }
+            try execute(command, id: id)
         }
+    }
+
+    /// Executes one pending command: its result and its changes commit together.
+    func execute(_ command: DaemonCommand, id: Int64) throws {
+        if command.isForClock { return try executeClockCommand(command, id: id) }
+        if command.isForApp { return try executeAppCommand(command, id: id) }
+        if command.isForScheduler { return try executeSchedulerCommand(command, id: id) }
+        // An `add` creates the task whose id it reserved when it was enqueued (ids are not inbox ids).
+        let taskID = try store.reservedTaskID(command: id) ?? id
+        let actions = daemon.handle(event(for: command, taskID: taskID), now: time.now())
+        try perform(actions, commandID: id)
+        if case .setConditions = command { try syncSchedulerDevice() }
     }
 
     /// The pending commands this runtime can execute: scheduler commands wait for a runtime that hosts it.
@@ -39,9 +37,9 @@ extension DaemonRuntime {
     }
 
     /// The daemon event a command stands for.
-    private func event(for command: DaemonCommand, id: Int64) -> DaemonEvent {
+    private func event(for command: DaemonCommand, taskID: Int64) -> DaemonEvent {
         switch command {
-        case .add(let spec): return .addRequested(id: id, spec: spec, defaultDirectory: home.documentsDirectory)
+        case .add(let spec): return .addRequested(id: taskID, spec: spec, defaultDirectory: home.documentsDirectory)
         case .pause(let task): return .pauseRequested(id: task)
         case .resume(let task): return .resumeRequested(id: task)
         case .cancel(let task): return .cancelRequested(id: task)
@@ -94,7 +92,9 @@ extension DaemonRuntime {
         case .deliver(let task) where daemon.appSessions.contains(task.session):
             // The app moves the file when its delegate gets it; a runtime that does not host the app leaves it.
             appHost?.needsPump = true
-        case .deliver(let task):
+        case .deliver:
+            // An offline apply starts no work: the task stays `finishing` and the next start delivers it.
+            guard !offline, case .deliver(let task) = action else { break }
             try handle(finalizer.step(task))
         case .wake(let date):
             nextWake = min(nextWake ?? date, date)

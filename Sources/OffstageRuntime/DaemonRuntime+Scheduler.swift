@@ -112,7 +112,7 @@ extension DaemonRuntime {
         case .download(let url):
             var spec = TransferSpec(kind: .download, url: url, session: "com.offstage.bgtask")
             spec.taskDescription = "BG task \(identifier)"
-            let taskID = try store.enqueue(.add(spec), now: time.now())
+            let taskID = try store.enqueueAdd(spec, now: time.now()).task
             current.work[identifier] = .download(taskID: taskID)
         case .simulatedWork(let seconds, let honours):
             current.work[identifier] = .simulated(

@@ -43,6 +43,8 @@ public final class DaemonRuntime {
     var snapshotWake: Double?
     /// Whether the next snapshot goes out even if nothing changed (a view just attached).
     var snapshotForced = false
+    /// Whether this runtime only applies one command for a process that found no engine (`applyOffline`).
+    var offline = false
 
     /// A runtime on an opened store; the caller holds the home's instance lock.
     public init(

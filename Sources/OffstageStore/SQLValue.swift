@@ -98,6 +98,8 @@ struct Row {
     func optionalString(_ column: Int32) -> String? { isNull(column) ? nil : string(column) }
     /// A nullable integer column.
     func optionalInt(_ column: Int32) -> Int? { isNull(column) ? nil : int(column) }
+    /// A nullable 64-bit integer column.
+    func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
     /// A nullable date column.
     func optionalDate(_ column: Int32) -> Date? { isNull(column) ? nil : date(column) }
 

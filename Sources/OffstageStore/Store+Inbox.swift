@@ -4,16 +4,54 @@ import OffstageCore
 extension Store {
     /// Leaves a command for the running daemon; returns its inbox id (never reused, even after deletion).
     ///
-    /// For `.add`, the id is also the id of the task the command creates.
+    /// An `.add` also reserves its task's id from the home's task counter, in the same transaction
+    /// (`enqueueAdd` returns it; `reservedTaskID(command:)` finds it again). Other commands use up no task id.
     @discardableResult
     public func enqueue(_ command: DaemonCommand, now: Date) throws -> Int64 {
+        try insert(command, now: now).command
+    }
+
+    /// Leaves an `add` for the running daemon; returns the inbox id and the id the task will have.
+    @discardableResult
+    public func enqueueAdd(_ spec: TransferSpec, now: Date) throws -> (command: Int64, task: Int64) {
+        let ids = try insert(.add(spec), now: now)
+        guard let task = ids.task else {
+            throw StoreError.invalidRow(table: "inbox", detail: "command \(ids.command) reserved no task id")
+        }
+        return (ids.command, task)
+    }
+
+    /// The task id an `add` command reserved, or nil when the command is not an `add` (or does not exist).
+    public func reservedTaskID(command id: Int64) throws -> Int64? {
+        try withDatabase { database in
+            try database.query("SELECT task_id FROM inbox WHERE id = ?", [.integer(id)], table: "inbox") {
+                $0.optionalInt64(0)
+            }.first ?? nil
+        }
+    }
+
+    /// Hands out the next task id (never reused), for a task the running daemon creates itself.
+    public func reserveTaskID() throws -> Int64 {
+        try write { try Store.nextTaskID(in: $0) }
+    }
+
+    /// Takes the next id from the home's task counter, inside an open transaction.
+    static func nextTaskID(in database: Database) throws -> Int64 {
+        try database.run("UPDATE task_ids SET last = last + 1 WHERE id = 1")
+        return try database.scalarInteger("SELECT last FROM task_ids WHERE id = 1")
+    }
+
+    /// Inserts a pending command (reserving a task id for an `add`) in one transaction.
+    private func insert(_ command: DaemonCommand, now: Date) throws -> (command: Int64, task: Int64?) {
         let json = try Store.encode(command)
         return try write { database in
+            var task: Int64?
+            if case .add = command { task = try Store.nextTaskID(in: database) }
             try database.run(
-                "INSERT INTO inbox (created, command, status) VALUES (?, ?, ?)",
-                [.date(now), .text(json), .text(CommandStatus.pending.rawValue)]
+                "INSERT INTO inbox (created, command, status, task_id) VALUES (?, ?, ?, ?)",
+                [.date(now), .text(json), .text(CommandStatus.pending.rawValue), task.map { .integer($0) } ?? .null]
             )
-            return database.lastInsertRowID
+            return (database.lastInsertRowID, task)
         }
     }
 
@@ -56,8 +94,9 @@ extension Store {
     }
 
     /// Records a command executed by this very process (no round trip through the inbox), with the
-    /// changes it caused, in one transaction. `execute` receives the command's new inbox id (for `.add`,
-    /// the id of the task to create) and returns the outcome; if it throws, nothing is written.
+    /// changes it caused, in one transaction. `execute` receives the id of the task to create for an `.add`
+    /// (reserved from the task counter), else the command's new inbox id, and returns the outcome; if it
+    /// throws, nothing is written. Returns the inbox id.
     @discardableResult
     public func record(
         _ command: DaemonCommand, now: Date,
@@ -65,12 +104,14 @@ extension Store {
     ) throws -> Int64 {
         let json = try Store.encode(command)
         return try write { database in
+            var task: Int64?
+            if case .add = command { task = try Store.nextTaskID(in: database) }
             try database.run(
-                "INSERT INTO inbox (created, command, status) VALUES (?, ?, ?)",
-                [.date(now), .text(json), .text(CommandStatus.pending.rawValue)]
+                "INSERT INTO inbox (created, command, status, task_id) VALUES (?, ?, ?, ?)",
+                [.date(now), .text(json), .text(CommandStatus.pending.rawValue), task.map { .integer($0) } ?? .null]
             )
             let id = database.lastInsertRowID
-            let outcome = try execute(id)
+            let outcome = try execute(task ?? id)
             try database.run(
                 "UPDATE inbox SET status = ?, result = ? WHERE id = ?",
                 [.text(outcome.status.rawValue), .text(outcome.result), .integer(id)]

@@ -1,5 +1,6 @@
 import Foundation
 import OffstageCore
+import OffstageStore
 
 /// `offstage add URL …`: leaves a download in the inbox for the running (or next) daemon.
 enum AddCommand {
@@ -28,8 +29,18 @@ enum AddCommand {
             }
             spec.priority = priority
         }
-        let id = try context.enqueue(.add(spec))
-        print("added task \(id): \(URLCredentials.masked(url))")
-        try TaskControlCommand.report(id: id, verb: "added", context: context)
+        try report(spec, what: URLCredentials.masked(url), context: context)
+    }
+
+    /// Applies an `add` (at once with no engine, else through the inbox) and prints its task's id once it exists.
+    static func report(_ spec: TransferSpec, what: String, context: CLIContext) throws {
+        var taskID: Int64 = 0
+        let outcome = try context.submit(.add(spec)) { store in
+            let ids = try store.enqueueAdd(spec, now: Date())
+            taskID = ids.task
+            return ids.command
+        }
+        if case .stillPending = outcome { print("task \(taskID) (not created yet): \(what)") }
+        try TaskControlCommand.report(outcome, done: "added task \(taskID): \(what)", context: context)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import OffstageCore
 import OffstageRuntime
+import OffstageStore
 
 /// `offstage app [--json]` shows the model app; `offstage app VERB …` acts on it through the running offstage.
 enum AppCommand {
@@ -52,8 +53,9 @@ enum AppCommand {
                     + "try, mistake, or none (the status)")
         }
         if !["download", "upload", "mistake", "try"].contains(verb) { try expect(0, "no arguments") }
-        let id = try context.enqueue(.app(request))
-        try TaskControlCommand.report(id: id, verb: done(verb), subject: subject(request), context: context)
+        let command = DaemonCommand.app(request)
+        let outcome = try context.submit(command, configuration: args.value("--config"))
+        try TaskControlCommand.report(outcome, done: "\(done(verb)) \(subject(request))", context: context)
     }
 
     /// `offstage app [--json]`.
@@ -61,13 +63,13 @@ enum AppCommand {
         let configuration = try SchedulerConfig.load(args.value("--config"), context: context)
         let status = try AppStatus(
             configuration: configuration.appSession, store: try context.openStoreForReading(),
-            steady: MonotonicTime.now())
+            steady: MonotonicTime.now(), offstageRunning: context.engineRuns)
         if args.flag("--json") {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             print(String(decoding: try encoder.encode(status), as: UTF8.self))
         } else {
-            print(status.text)
+            print(status.text(home: context.home.path))
         }
     }
 
@@ -78,7 +80,7 @@ enum AppCommand {
         case "lock": "locked the device with"
         case "kill": "terminated by the system:"
         case "force-quit": "force-quit"
-        case "relaunch": "relaunch requested for"
+        case "relaunch": "relaunched"
         case "download", "upload": "created"
         case "try": "made"
         default: "switched"

@@ -21,6 +21,8 @@ struct AppStatus: Encodable {
         let status: String
         let url: String
         let lastTaskIdentifier: Int?
+        /// The home's id of the task `lastTaskIdentifier` names in the app's session (ids differ from it).
+        let taskID: Int64?
         let deliveredPath: String?
         let resumeOffset: Int64?
         let note: String?
@@ -49,9 +51,12 @@ struct AppStatus: Encodable {
     let waitingDeliveries: Int
     let mistakes: [String]
     let registry: Registry
+    /// Whether an offstage runs on the home now; with none, the app runs no code whatever phase the store kept.
+    let offstageRunning: Bool
 
     /// The status as the store holds it now (a fresh install when the app never ran).
-    init(configuration: AppConfiguration, store: Store?, steady: Double) throws {
+    init(configuration: AppConfiguration, store: Store?, steady: Double, offstageRunning: Bool = true) throws {
+        self.offstageRunning = offstageRunning
         let stored = try store?.loadAppState()
         let lifecycle = AppLifecycle(policy: configuration.lifecycle, state: stored?.lifecycle)
         let state = lifecycle.state
@@ -72,7 +77,9 @@ struct AppStatus: Encodable {
         }
         session = configuration.sessionIdentifier
         let tasks = try store?.loadTasks() ?? []
-        let sessionTasks = Set(tasks.filter { $0.session == configuration.sessionIdentifier }.map(\.id))
+        let appTasks = tasks.filter { $0.session == configuration.sessionIdentifier }
+        let sessionTasks = Set(appTasks.map(\.id))
+        let homeIDs = Dictionary(appTasks.map { ($0.taskIdentifier, $0.id) }, uniquingKeysWith: { _, last in last })
         waitingDeliveries = try (store?.outbox() ?? []).filter { sessionTasks.contains($0.taskID) }.count
         mistakes = configuration.mistakes.union(stored?.mistakes ?? AppMistakes()).enabled
         let records = (try store?.loadAppRegistry() ?? AppRegistry()).records.values
@@ -85,6 +92,7 @@ struct AppStatus: Encodable {
                 Record(
                     taskDescription: $0.taskDescription, kind: $0.kind.rawValue, status: $0.status.rawValue,
                     url: URLCredentials.masked($0.url), lastTaskIdentifier: $0.lastTaskIdentifier,
+                    taskID: $0.lastTaskIdentifier.flatMap { homeIDs[$0] },
                     deliveredPath: $0.deliveredPath, resumeOffset: $0.resumeData?.offset, note: $0.note)
             })
     }
@@ -99,9 +107,17 @@ struct AppStatus: Encodable {
         }
     }
 
-    /// The status as a few lines of text.
-    var text: String {
+    /// The status as a few lines of text; `home` names the home when no offstage runs on it.
+    func text(home: String) -> String {
         var lines = ["app: \(phase)" + (forceQuit ? " (force-quit: no background relaunch until opened)" : "")]
+        if !offstageRunning {
+            // Nothing hosts the app: the phase is what the store kept, and the next start is a reboot for the app.
+            lines = [
+                "app: not running: no offstage is running on \(home) (it was \(phase) when offstage stopped; "
+                    + "`offstage run` starts it over, as after a reboot)"
+            ]
+            if forceQuit { lines.append("force-quit: no background relaunch until opened") }
+        }
         let time =
             backgroundTimeRemaining == .greatestFiniteMagnitude
             ? "unlimited (foreground)" : String(format: "%.1f s", backgroundTimeRemaining)
@@ -127,7 +143,11 @@ struct AppStatus: Encodable {
             "registry: \(registry.total) record(s): \(registry.inFlight) in flight, \(registry.delivered) delivered, "
                 + "\(registry.failed) failed, \(registry.lost) lost")
         for record in registry.records {
-            let detail = record.note.map { ": \($0)" } ?? ""
+            var detail = record.note.map { ": \($0)" } ?? ""
+            if let id = record.taskID, let identifier = record.lastTaskIdentifier {
+                detail +=
+                    Int64(identifier) == id ? " (task \(id))" : " (task \(id), the app's taskIdentifier \(identifier))"
+            }
             // Notes carry server text (error reasons): escaped like every other line that reaches a terminal.
             lines.append(
                 TransferDaemon.printable("  \"\(record.taskDescription)\" \(record.kind) \(record.status)\(detail)"))

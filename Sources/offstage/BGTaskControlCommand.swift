@@ -20,7 +20,6 @@ enum BGTaskControlCommand {
                     identifier: try TaskIdentifier.validated(try args.single("task identifier or --all")))
             }
         }
-        let id = try context.enqueue(command)
         let subject: String
         switch command {
         case .launchTask(let identifier), .expireTask(let identifier): subject = identifier
@@ -28,7 +27,8 @@ enum BGTaskControlCommand {
         default: subject = ""
         }
         let done = ["launch": "launched", "expire": "expired"][verb] ?? "unscheduled"
-        try TaskControlCommand.report(id: id, verb: done, subject: subject, context: context)
+        let outcome = try context.submit(command)
+        try TaskControlCommand.report(outcome, done: "\(done) \(subject)", context: context)
     }
 }
 

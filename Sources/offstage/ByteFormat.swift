@@ -21,6 +21,12 @@ enum ByteFormat {
         return "\(percent)% \(size(bytes))/\(size(total))"
     }
 
+    /// `28 %` of the total, or the size when the total is unknown.
+    static func percent(_ bytes: Int64, of total: Int64) -> String {
+        guard total > 0 else { return size(bytes) }
+        return "\(Int((Double(bytes) / Double(total) * 100).rounded(.down))) %"
+    }
+
     /// Pads or cuts to a column width.
     static func pad(_ text: String, _ width: Int) -> String {
         if text.count >= width { return String(text.prefix(width)) }

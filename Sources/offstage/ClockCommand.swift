@@ -10,16 +10,13 @@ enum ClockCommand {
     /// Sends the clock command and prints its result once the engine has executed it.
     static func run(_ raw: [String], context: CLIContext) throws {
         let command = try parse(raw)
-        guard let owner = InstanceLock.owner(home: context.home) else {
+        guard InstanceLock.owner(home: context.home) != nil else {
             throw CLIError.failed(
                 "no offstage is running on \(context.home.path): the clock belongs to a running engine "
                     + "(start one with `offstage run`)")
         }
         let id = try context.enqueue(command)
-        switch try context.awaitResult(of: id) {
-        case .notRunning:
-            throw CLIError.failed(
-                "the offstage on \(context.home.path) (pid \(owner)) stopped before it took the command")
+        switch try context.awaitResult(of: id, command: command) {
         case .stillPending(let pid):
             throw CLIError.failed(
                 "the offstage running on \(context.home.path) (pid \(pid)) has not taken the command yet; "

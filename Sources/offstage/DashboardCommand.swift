@@ -13,6 +13,7 @@ enum DashboardCommand {
     static func run(_ raw: [String], context: CLIContext) throws {
         let args = try Arguments(raw, options: ["--config"], flags: [])
         try args.none()
+        try context.checkHome()
         let configuration = try SchedulerConfig.load(args.value("--config"), context: context)
         if InstanceLock.owner(home: context.home) != nil {
             let face = try DashboardFace.make()

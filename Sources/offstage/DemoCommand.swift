@@ -72,17 +72,17 @@ enum DemoCommand {
             var spec = TransferSpec(
                 kind: .download, url: server.baseURL + scenario.path, taskDescription: scenario.title)
             spec.name = scenario.name
-            let id = try store.enqueue(.add(spec), now: Date())
+            let id = try store.enqueueAdd(spec, now: Date()).task
             expectations[id] = scenario
             say("task \(id): \(scenario.title)")
         }
         let upload = try makeUploadFile(size: 4 << 20, seed: 9)
-        let uploadID = try store.enqueue(
-            .add(
-                TransferSpec(
-                    kind: .upload, url: server.baseURL + "/upload/demo.bin", method: "PUT",
-                    taskDescription: "an upload from a file", uploadPath: upload)),
-            now: Date())
+        let uploadID = try store.enqueueAdd(
+            TransferSpec(
+                kind: .upload, url: server.baseURL + "/upload/demo.bin", method: "PUT",
+                taskDescription: "an upload from a file", uploadPath: upload),
+            now: Date()
+        ).task
         say("task \(uploadID): a 4 MB PUT upload from a file; the origin answers with its SHA-256\n")
         var options = RuntimeOptions()
         options.untilIdle = true
@@ -103,7 +103,8 @@ enum DemoCommand {
         context: CLIContext
     ) throws {
         say("\nResult:")
-        say(try TaskListing(store: store, defaultDirectory: context.home.documentsDirectory).table())
+        let listing = try TaskListing(store: store, defaultDirectory: context.home.documentsDirectory)
+        say(listing.table(home: context.home.path))
         say("\nChecks:")
         var allGood = true
         for (id, scenario) in expectations.sorted(by: { $0.key < $1.key }) {

@@ -23,9 +23,9 @@ enum DeviceCommand {
                 conditions.backgroundRefresh = try InputValidation.toggle(words.popFirst(), for: "refresh")
             case "in-use":
                 let inUse = try InputValidation.toggle(words.popFirst(), for: "in-use")
-                let id = try context.enqueue(.setDeviceInUse(inUse))
-                print("device \(inUse ? "in use" : "idle")")
-                try TaskControlCommand.report(id: id, verb: "set", context: context)
+                let command = DaemonCommand.setDeviceInUse(inUse)
+                let outcome = try context.submit(command)
+                try TaskControlCommand.report(outcome, done: "device \(inUse ? "in use" : "idle")", context: context)
                 if words.isEmpty { return }
             case "battery":
                 guard let text = words.popFirst(), let level = Int(text), (0...100).contains(level) else {
@@ -36,9 +36,9 @@ enum DeviceCommand {
                 throw CLIError.usage("unknown device setting \(word)")
             }
         }
-        let id = try context.enqueue(.setConditions(conditions))
-        print(describe(conditions))
-        try TaskControlCommand.report(id: id, verb: "set", context: context)
+        let command = DaemonCommand.setConditions(conditions)
+        let outcome = try context.submit(command)
+        try TaskControlCommand.report(outcome, done: describe(conditions), context: context)
     }
 
     static func describe(_ c: DeviceConditions) -> String {

@@ -78,6 +78,6 @@ enum GetCommand {
         }
         let spec = TransferSpec(
             kind: .download, url: url, session: session, name: name, destinationDirectory: directory)
-        return try store.enqueue(.add(spec), now: Date())
+        return try store.enqueueAdd(spec, now: Date()).task
     }
 }

@@ -11,7 +11,8 @@ enum ListCommand {
             print(args.flag("--json") ? "[]" : "no transfers")
             return
         }
-        let listing = try TaskListing(store: store, defaultDirectory: context.home.documentsDirectory)
-        print(args.flag("--json") ? try listing.json() : listing.table())
+        var listing = try TaskListing(store: store, defaultDirectory: context.home.documentsDirectory)
+        listing.engineRuns = context.engineRuns
+        print(args.flag("--json") ? try listing.json() : listing.table(home: context.home.path))
     }
 }

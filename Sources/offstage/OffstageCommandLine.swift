@@ -48,6 +48,10 @@ enum OffstageCommandLine {
                 return fail(.usage("--home needs a directory"))
             }
         }
+        if explicitHome?.isEmpty == true {
+            // An empty --home is a mistake, not a request for the default home.
+            return fail(.store("--home is empty: give the home directory (or leave --home out for the default)"))
+        }
         let context = CLIContext(home: OffstageHome.resolve(explicit: explicitHome))
         guard let command = words.first else {
             do {

@@ -40,9 +40,13 @@ enum PendingCommand {
             let kind = explanation.request.kind == .appRefresh ? "app refresh" : "processing "
             print("\(ByteFormat.pad(explanation.request.identifier, 28)) \(kind)  \(explanation.text)")
         }
+        let engineRuns = context.engineRuns
         for task in scheduler.state.running {
-            print(
-                "\(ByteFormat.pad(task.identifier, 28)) running      launched \(LogFormat.clockTime(task.launchedAt))")
+            // With no engine, a task the store still calls running was interrupted; the next start reports it.
+            let state = engineRuns ? "running    " : "interrupted"
+            let note = engineRuns ? "" : ": no offstage is running; the next `offstage run` ends it as interrupted"
+            let launched = LogFormat.clockTime(task.launchedAt)
+            print("\(ByteFormat.pad(task.identifier, 28)) \(state)  launched \(launched)\(note)")
         }
         if let count = try args.integer("--decisions", in: 1...5000), let store {
             print("\ndecision log (newest last):")

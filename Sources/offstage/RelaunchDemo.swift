@@ -70,9 +70,8 @@ enum RelaunchDemo {
     /// Prints the app's status, as `offstage app` shows it, and the transfers.
     private static func show(_ store: Store, _ clock: VirtualClock, _ title: String) throws {
         say("\n" + title)
-        let status = try AppStatus(
-            configuration: AppConfiguration(), store: store, steady: clock.steady())
-        for line in status.text.split(separator: "\n") { say("    " + line) }
+        let status = try AppStatus(configuration: AppConfiguration(), store: store, steady: clock.steady())
+        for line in status.text(home: store.home.path).split(separator: "\n") { say("    " + line) }
         for task in try store.loadTasks() {
             say(
                 "    task \(task.id) \"\(task.taskDescription ?? "")\": \(task.state.rawValue), \(task.bytesWritten) bytes"

@@ -9,6 +9,10 @@ enum RunCommand {
         let args = try Arguments(raw, options: ["--config", "--warp"], flags: ["--until-idle", "--quiet"])
         try args.none()
         let rate = try args.value("--warp").map { try ClockCommand.rate($0, what: "--warp") } ?? .real
+        // Signals are caught from the start; one that comes before the runtime exists is handed to it.
+        let relay = ShutdownRelay()
+        let signals = SignalTrap { relay.request(SignalTrap.name($0)) }
+        defer { signals.cancel() }
         let configuration = try SchedulerConfig.load(args.value("--config"), context: context)
         let lock = try context.acquireLock()
         defer { lock.release() }
@@ -26,13 +30,16 @@ enum RunCommand {
         let clock: VirtualClock
         do { clock = try VirtualClock(rate: rate) } catch { throw CLIError.usage("--warp: \(error)") }
         let runtime = DaemonRuntime(home: context.home, store: store, options: options, time: clock)
-        let stopper = runtime.stopper
-        let signals = SignalTrap { stopper.requestShutdown(reason: "signal \($0)") }
-        defer { signals.cancel() }
+        relay.attach(runtime.stopper)
+        let outcome: RunOutcome
         do {
-            _ = try runtime.run()
+            outcome = try runtime.run()
         } catch {
             throw CLIContext.translate(error)
+        }
+        if case .interrupted(let reason) = outcome {
+            // Exit 130 as the README says: stopped by a signal, with the store left clean.
+            throw CLIError.interrupted("interrupted by \(reason): the store is clean; `offstage run` carries on")
         }
     }
 }

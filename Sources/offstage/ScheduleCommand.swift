@@ -26,8 +26,10 @@ enum ScheduleCommand {
             identifier: identifier, kind: kind, earliestBeginDate: earliest,
             requiresNetworkConnectivity: args.flag("--needs-network"), requiresExternalPower: args.flag("--needs-power")
         )
-        let id = try context.enqueue(.schedule(request))
-        print("submitted \(kind == .appRefresh ? "app refresh" : "processing") request \(identifier)")
-        try TaskControlCommand.report(id: id, verb: "scheduled", context: context)
+        let command = DaemonCommand.schedule(request)
+        let outcome = try context.submit(command)
+        try TaskControlCommand.report(
+            outcome, done: "submitted \(kind == .appRefresh ? "app refresh" : "processing") request \(identifier)",
+            context: context)
     }
 }

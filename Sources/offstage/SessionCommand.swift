@@ -48,9 +48,9 @@ enum SessionCommand {
         if let limit = try args.integer("--max-connections", in: 1...64) {
             session.httpMaximumConnectionsPerHost = limit
         }
-        let id = try context.enqueue(.configureSession(session))
-        print(describe(session))
-        try TaskControlCommand.report(id: id, verb: "configured", context: context)
+        let command = DaemonCommand.configureSession(session)
+        let outcome = try context.submit(command)
+        try TaskControlCommand.report(outcome, done: describe(session), context: context)
     }
 
     private static func positive(_ seconds: Double, _ option: String) throws -> Double {

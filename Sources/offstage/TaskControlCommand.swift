@@ -21,22 +21,26 @@ enum TaskControlCommand {
         case "resume": command = .resume(id: id)
         default: command = .cancel(id: id)
         }
-        let commandID = try context.enqueue(command)
-        try report(
-            id: commandID, verb: verb == "pause" ? "paused" : verb == "resume" ? "resumed" : "cancelled",
-            subject: "task \(id)", context: context)
+        let outcome = try context.submit(command)
+        let done = verb == "pause" ? "paused" : verb == "resume" ? "resumed" : "cancelled"
+        try report(outcome, done: "\(done) task \(id)", context: context)
     }
 
-    /// Waits briefly for a running daemon's verdict on a command and reports it; a refusal is an error.
-    static func report(id: Int64, verb: String, subject: String? = nil, context: CLIContext) throws {
-        switch try context.awaitResult(of: id) {
-        case .notRunning:
-            print(context.notRunningHint)
+    /// Reports what became of a command: `done` (or the command's own result) when it was executed, the
+    /// refusal as an error (exit 1), or that the running offstage has not taken it yet.
+    static func report(_ outcome: CLIContext.CommandOutcome, done: String?, context: CLIContext) throws {
+        switch outcome {
         case .stillPending(let owner):
-            print("queued: the offstage running on \(context.home.path) (pid \(owner)) has not taken it yet")
+            print(
+                "queued, not yet executed: the offstage running on \(context.home.path) (pid \(owner)) has not "
+                    + "taken it yet; it runs when an offstage that hosts it reads the inbox")
         case .executed(let status, let result):
-            if status == .refused { throw CLIError.failed(result ?? "refused") }
-            if let subject { print("\(verb) \(subject)") }
+            if status == .refused { throw CLIError.failed(TransferDaemon.printable(result ?? "refused")) }
+            if let result, result != "ok" {
+                print(TransferDaemon.printable(result))
+            } else if let done {
+                print(done)
+            }
         }
     }
 }

@@ -16,8 +16,6 @@ enum UploadCommand {
         var spec = TransferSpec(kind: .upload, url: url, method: method, uploadPath: file)
         spec.session = args.value("--session") ?? spec.session
         spec.taskDescription = args.value("--description")
-        let id = try context.enqueue(.add(spec))
-        print("added task \(id): \(method) \(file) to \(url)")
-        try TaskControlCommand.report(id: id, verb: "added", context: context)
+        try AddCommand.report(spec, what: "\(method) \(file) to \(URLCredentials.masked(url))", context: context)
     }
 }

@@ -27,19 +27,26 @@ struct DeliveryKillTests {
         let folder = try TemporaryFolder("deliver-\(point)")
         let binary = try OffstageBinary(home: folder.path + "/home")
         let config = try Self.configuration(in: folder)
-        let url = origin.url("/gen/2m?seed=31&rate=4000000")
+        // Slow enough that the app is gone before the download ends: it finishes while the app is away.
+        let url = origin.url("/gen/2m?seed=31&rate=1000000")
 
-        // The app opens, starts a download, goes home and is terminated by the system: all queued for `run`.
+        // A running offstage: the app opens, starts a download, goes home and is terminated by the system.
+        let engine = try binary.startEngine(
+            ["run", "--quiet", "--config", config], environment: ["OFFSTAGE_KILL_POINT": point])
         for command in [
             ["app", "open"], ["app", "download", url, "--description", "clip"], ["app", "background"],
             ["app", "kill"],
         ] {
-            let queued = try binary.run(command)
-            #expect(queued.status == 0, "\(command): \(queued.stderr)")
+            let done = try binary.run(command)
+            #expect(done.status == 0, "\(command): \(done.stderr)")
         }
-        let killed = try binary.run(
-            ["run", "--until-idle", "--quiet", "--config", config], environment: ["OFFSTAGE_KILL_POINT": point])
-        #expect(killed.status == 128 + SIGKILL, "the kill point \(point) was not reached: \(killed.stderr)")
+        let deadline = Date().addingTimeInterval(60)
+        while engine.isRunning && Date() < deadline { usleep(20_000) }
+        if engine.isRunning { kill(engine.processIdentifier, SIGTERM) }
+        engine.waitUntilExit()
+        #expect(
+            engine.terminationReason == .uncaughtSignal && engine.terminationStatus == SIGKILL,
+            "the kill point \(point) was not reached")
 
         let again = try binary.run(["run", "--until-idle", "--quiet", "--config", config])
         #expect(again.status == 0, "\(again.stderr)")

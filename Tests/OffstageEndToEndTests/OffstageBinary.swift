@@ -49,6 +49,21 @@ struct OffstageBinary {
         return process
     }
 
+    /// Starts an engine (`run …`) without waiting for it to end, and waits until it has started: its
+    /// `daemon-started` line is in the event log (so its inbox is read and its signal trap is in place).
+    func startEngine(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Process {
+        let before = try daemonStarts()
+        let process = try launch(arguments, environment: extra)
+        let deadline = Date().addingTimeInterval(20)
+        while process.isRunning, Date() < deadline, try daemonStarts() == before { usleep(20_000) }
+        return process
+    }
+
+    /// How many times an engine has started on the home (its `daemon-started` lines).
+    private func daemonStarts() throws -> Int {
+        try run(["events", "--limit", "1000000"]).stdout.components(separatedBy: "daemon-started").count - 1
+    }
+
     /// Runs to completion and collects its output.
     @discardableResult
     func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Result {

@@ -86,9 +86,13 @@ struct SchedulerCommandLineTests {
         let home = folder.path + "/home"
         let binary = try OffstageBinary(home: home)
         #expect(try binary.run(["schedule", "processing", "com.example.db-cleanup"]).status == 0)
-        #expect(try binary.run(["launch", "com.example.db-cleanup"]).status == 0)
         let engine = try binary.launch(["run", "--quiet"])
         let deadline = Date().addingTimeInterval(20)
+        let owned = OffstageHome(path: home)
+        while InstanceLock.owner(home: owned) == nil && engine.isRunning && Date() < deadline { usleep(10_000) }
+        // A launch needs the running engine: with none it fails and says how to start one.
+        let launch = try binary.run(["launch", "com.example.db-cleanup"])
+        #expect(launch.status == 0, "\(launch.stderr)")
         var running = false
         while !running && engine.isRunning && Date() < deadline {
             let events = try binary.run(["events"])
@@ -98,6 +102,10 @@ struct SchedulerCommandLineTests {
         #expect(running, "the task never launched")
         kill(engine.processIdentifier, SIGKILL)
         engine.waitUntilExit()
+        // Nothing runs now: `pending` does not call the task running.
+        let pending = try binary.run(["pending"])
+        #expect(pending.stdout.contains("interrupted  launched"), "\(pending.stdout)")
+        #expect(!pending.stdout.contains("running "), "\(pending.stdout)")
 
         let again = try binary.launch(["run", "--quiet"])
         defer {

@@ -41,14 +41,14 @@ final class RuntimeHarness {
         var spec = TransferSpec(kind: .download, url: origin.url(path))
         spec.name = name
         spec.destinationDirectory = directory
-        return try store.enqueue(.add(spec), now: Date())
+        return try store.enqueueAdd(spec, now: Date()).task
     }
 
     /// Queues an upload of `file` to the origin's `path` with `method`; returns the task id.
     @discardableResult
     func upload(_ file: String, to path: String, method: String) throws -> Int64 {
         let spec = TransferSpec(kind: .upload, url: origin.url(path), method: method, uploadPath: file)
-        return try store.enqueue(.add(spec), now: Date())
+        return try store.enqueueAdd(spec, now: Date()).task
     }
 
     /// Leaves a control command in the inbox.

@@ -35,7 +35,7 @@ import Testing
         let harness = try RuntimeHarness()
         var spec = TransferSpec(kind: .download, url: harness.origin.url("/gen/64k?seed=133"), name: "later.bin")
         spec.beginAfter = 0.5
-        let id = try harness.store.enqueue(.add(spec), now: Date())
+        let id = try harness.store.enqueueAdd(spec, now: Date()).task
 
         #expect(try harness.run() == .idle)
 

@@ -280,8 +280,8 @@ struct AppStoreTests {
                 v2.close()
             }
             let store = try Store.open(home: home)
-            #expect(try store.withDatabase { try $0.scalarInteger("PRAGMA user_version") } == 3)
-            #expect(Store.schemaVersion == 3)
+            #expect(try store.withDatabase { try $0.scalarInteger("PRAGMA user_version") } == 4)
+            #expect(Store.schemaVersion == 4)
             #expect(try store.loadSessions() == [Fixtures.session])
             #expect(try store.loadTasks() == [Fixtures.fullTask()])
             #expect(try store.events().map(\.entry) == [LogEntry(time: date(3), kind: .paused, subject: "x")])
@@ -296,11 +296,11 @@ struct AppStoreTests {
         }
     }
 
-    @Test("a version 3 store is refused by a build that knows only version 2")
+    @Test("a current store is refused by a build that knows only version 2")
     func tooNewForVersion2() throws {
         try withTemporaryHome { home in
             _ = try Store.open(home: home)
-            #expect(throws: StoreError.tooNew(home.databasePath, found: 3, supported: 2)) {
+            #expect(throws: StoreError.tooNew(home.databasePath, found: Store.schemaVersion, supported: 2)) {
                 _ = try Database(
                     path: home.databasePath, readOnly: false, migrations: [Schema.version1, Schema.version2])
             }

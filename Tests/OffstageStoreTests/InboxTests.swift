@@ -59,14 +59,37 @@ struct InboxTests {
         }
     }
 
-    @Test("a task inserted directly reserves its id: later commands get larger ids")
+    @Test("a task inserted directly reserves its id: later tasks get larger ids, commands keep their own")
     func taskIDsReserved() throws {
         try withTemporaryHome { home in
             let store = try Store.open(home: home)
             var changes = StoreChanges()
             changes.tasks = [Fixtures.bareTask(id: 41)]
             try store.apply(changes, now: date(0))
-            #expect(try store.enqueue(.pause(id: 41), now: date(0)) == 42)
+            #expect(try store.enqueue(.pause(id: 41), now: date(0)) == 1)
+            let added = try store.enqueueAdd(Self.spec, now: date(1))
+            #expect(added.command == 2 && added.task == 42)
+            #expect(try store.reserveTaskID() == 43)
+        }
+    }
+
+    @Test("task ids come from one counter: commands use up none, and an add reserves its task's id")
+    func oneTaskNumbering() throws {
+        try withTemporaryHome { home in
+            let store = try Store.open(home: home)
+            for offset in 0..<5 { try store.enqueue(.pause(id: 1), now: date(Double(offset))) }
+            let first = try store.enqueueAdd(Self.spec, now: date(5))
+            #expect(first.command == 6 && first.task == 1)
+            #expect(try store.reservedTaskID(command: 6) == 1)
+            #expect(try store.reservedTaskID(command: 5) == nil)
+            #expect(try store.reservedTaskID(command: 99) == nil)
+            #expect(try store.enqueue(.add(Self.spec), now: date(6)) == 7)
+            #expect(try store.reservedTaskID(command: 7) == 2)
+            #expect(try store.reserveTaskID() == 3)
+            store.close()
+            // The counter survives a reopen and never hands an id out twice.
+            let reopened = try Store.open(home: home)
+            #expect(try reopened.enqueueAdd(Self.spec, now: date(7)).task == 4)
         }
     }
 
@@ -106,18 +129,19 @@ struct InboxTests {
         }
     }
 
-    @Test("a local command is recorded with its changes, using its inbox id")
+    @Test("a local command is recorded with its changes; an add gets the next task id, not its inbox id")
     func recordLocal() throws {
         try withTemporaryHome { home in
             let store = try Store.open(home: home)
             _ = try store.enqueue(.pause(id: 9), now: date(0))
-            let id = try store.record(.add(Self.spec), now: date(1)) { id in
+            let id = try store.record(.add(Self.spec), now: date(1)) { taskID in
                 var changes = StoreChanges()
-                changes.tasks = [Fixtures.bareTask(id: id)]
-                return (.done, "task \(id)", changes)
+                changes.tasks = [Fixtures.bareTask(id: taskID)]
+                return (.done, "task \(taskID)", changes)
             }
             #expect(id == 2)
-            #expect(try store.task(id: 2) == Fixtures.bareTask(id: 2))
+            #expect(try store.task(id: 1) == Fixtures.bareTask(id: 1))
+            #expect(try store.reservedTaskID(command: 2) == 1)
             #expect(try store.commandStatus(id: 2)?.0 == .done)
             #expect(try store.pendingCommands().map(\.id) == [1])
 

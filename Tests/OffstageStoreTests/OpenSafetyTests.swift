@@ -112,7 +112,7 @@ struct OpenSafetyTests {
             #expect(
                 tables == [
                     "app_registry", "app_state", "conditions", "events", "inbox", "outbox", "scheduler_decisions",
-                    "scheduler_runs", "scheduler_state", "sessions", "tasks",
+                    "scheduler_runs", "scheduler_state", "sessions", "task_ids", "tasks",
                 ])
             #expect(try store.withDatabase { try $0.scalarText("PRAGMA journal_mode") } == "wal")
         }

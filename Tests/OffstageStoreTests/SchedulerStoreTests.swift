@@ -103,8 +103,8 @@ struct SchedulerStoreTests {
                 v1.close()
             }
             let store = try Store.open(home: home)
-            #expect(try store.withDatabase { try $0.scalarInteger("PRAGMA user_version") } == 3)
-            #expect(Store.schemaVersion == 3)
+            #expect(try store.withDatabase { try $0.scalarInteger("PRAGMA user_version") } == 4)
+            #expect(Store.schemaVersion == 4)
             #expect(try store.loadSessions() == [Fixtures.session])
             #expect(try store.loadTasks() == [Fixtures.fullTask()])
             #expect(try store.loadConditions() == Fixtures.conditions)

@@ -18,6 +18,9 @@ public struct TaskScheduler: Sendable, Equatable {
     public internal(set) var state: TaskSchedulerState
     /// Whether commits carry event-log lines (default true; virtual-time replays switch it off for speed).
     public var writesEventLog = true
+    /// Whether a process that does not run the app applies one request change (no engine runs): time since the
+    /// last event counts as across a restart, and due wakes and deadlines wait for the next `.started`.
+    public var appliesOffline = false
 
     /// A scheduler for an app; `state` is what the store held (nil: a fresh install seeded with `seed`).
     public init(
@@ -41,7 +44,7 @@ public struct TaskScheduler: Sendable, Equatable {
     /// Reacts to one event at wall time `now` and monotonic time `monotonic`.
     public mutating func handle(_ event: SchedulerEvent, now: Date, monotonic: Double) -> [SchedulerAction] {
         var t = SchedulerTransition(now: now, steady: 0, logging: writesEventLog)
-        advanceClock(now: now, monotonic: monotonic, restarting: event == .started, in: &t)
+        advanceClock(now: now, monotonic: monotonic, restarting: event == .started || appliesOffline, in: &t)
         state.budget.accrue(to: t.steady, parameters)
         switch event {
         case .started: restart(in: &t)
@@ -63,8 +66,10 @@ public struct TaskScheduler: Sendable, Equatable {
         case .simulateLaunch(let identifier): simulateLaunch(identifier, in: &t)
         case .simulateExpiration(let identifier): simulateExpiration(identifier, in: &t)
         }
-        enforceDeadlines(in: &t)
-        if let wake = state.nextWakeAt, wake <= t.steady { runWake(in: &t) }
+        if !appliesOffline {
+            enforceDeadlines(in: &t)
+            if let wake = state.nextWakeAt, wake <= t.steady { runWake(in: &t) }
+        }
         if state.nextWakeAt == nil && !state.pending.isEmpty { scheduleNextWake(after: t.steady, in: &t) }
         if let wake = nextWakeUp() { t.actions.append(.wake(atMonotonic: wake - state.clock.offset)) }
         return t.finish(state)

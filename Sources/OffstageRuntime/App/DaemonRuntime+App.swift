@@ -18,7 +18,9 @@ extension DaemonRuntime {
     ///
     /// `steady` back-dates an event that happened earlier than now (work that ended while the clock jumped);
     /// it never goes before the last event's.
-    func handleApp(_ event: AppLifecycleEvent, commandID: Int64? = nil, at steady: Double? = nil) throws {
+    func handleApp(
+        _ event: AppLifecycleEvent, commandID: Int64? = nil, at steady: Double? = nil, result: String = "ok"
+    ) throws {
         guard var host = appHost else { return try refuseForNoApp(commandID) }
         let when = max(steady ?? time.steady(), host.lastSteady)
         host.lastSteady = when
@@ -33,7 +35,7 @@ extension DaemonRuntime {
             }
             if case .refuse(let reason) = action { refusals.append(reason) }
         }
-        try commitApp(changes, commandID: commandID, refusals: refusals)
+        try commitApp(changes, commandID: commandID, refusals: refusals, result: result)
         for action in actions { try performApp(action) }
         if appHost?.lifecycle.phase == .notRunning { appHost?.process = nil }
         appHost?.needsPump = true
@@ -42,12 +44,13 @@ extension DaemonRuntime {
     /// Writes app changes (and transfer changes) in one transaction, completing the command when there is one.
     func commitApp(
         _ changes: AppChanges, transfers: StoreChanges = StoreChanges(), commandID: Int64? = nil,
-        refusals: [String] = []
+        refusals: [String] = [], result: String = "ok"
     ) throws {
         if let commandID {
             try store.completeCommand(
                 id: commandID, status: refusals.isEmpty ? .done : .refused,
-                result: refusals.isEmpty ? "ok" : refusals.joined(separator: "; "), app: changes, transfers: transfers,
+                result: refusals.isEmpty ? result : refusals.joined(separator: "; "), app: changes,
+                transfers: transfers,
                 now: time.now())
         } else if !changes.isEmpty || !transfers.isEmpty {
             try store.apply(app: changes, transfers: transfers, now: time.now())

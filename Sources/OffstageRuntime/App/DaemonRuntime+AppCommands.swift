@@ -28,7 +28,13 @@ extension DaemonRuntime {
                     AppChanges(), commandID: id,
                     refusals: ["relaunch: no session events wait for the app (open it to launch it instead)"])
             }
-            try handleApp(.relaunchRequested(forSession: host.session), commandID: id)
+            // A relaunch the limiter holds says when it will happen, not that it happened.
+            let held = host.lifecycle.state.limiter.remaining(at: time.steady())
+            let result =
+                held > 0
+                ? "relaunch held by the rate limiter for \(Int(held.rounded(.up))) s"
+                : "relaunched the app in the background for its session events"
+            try handleApp(.relaunchRequested(forSession: host.session), commandID: id, result: result)
         case .download(let url, let description):
             try createTask(commandID: id, description: description) {
                 (s: inout BackgroundSession) throws(AppSessionError) in
@@ -78,7 +84,8 @@ extension DaemonRuntime {
 
     /// The running app creates a task in its background session, sets `taskDescription` (unless that is its
     /// mistake), writes its registry record and calls `resume()`: the task, the record and the command commit
-    /// together, and the task's id is the command's.
+    /// together. The task's id comes from the home's task counter; the command's result names it beside the
+    /// app's own `taskIdentifier`, which counts per session.
     private func createTask(
         commandID: Int64, description: String?,
         make: (inout BackgroundSession) throws(AppSessionError) -> SessionTask
@@ -92,13 +99,15 @@ extension DaemonRuntime {
         let session = host.session
         ensureSession(in: &process)
         let next = (daemon.tasks.values.filter { $0.session == session }.map(\.taskIdentifier).max() ?? 0) + 1
-        let label = description ?? "task-\(commandID)"
-        let named = host.mistakes.omitsTaskDescription ? nil : label
         let submitted: (task: SessionTask, actions: [SessionAction])
+        var named: String?
+        var label = ""
         do {
             submitted = try process.sessions.withSession(session) { s throws(AppSessionError) in
                 s.continueNumbering(from: next)
                 let task = try make(&s)
+                label = description ?? "task-\(task.taskIdentifier)"
+                named = host.mistakes.omitsTaskDescription ? nil : label
                 try s.setTaskDescription(named, for: task.taskIdentifier)
                 return (task, try s.resume(task.taskIdentifier))
             }
@@ -110,20 +119,29 @@ extension DaemonRuntime {
             return try commitApp(
                 AppChanges(), commandID: commandID, refusals: ["resume() did not hand the task to the system"])
         }
+        let taskID = try store.reserveTaskID()
         let actions = daemon.handle(
-            .addRequested(id: commandID, spec: spec, defaultDirectory: home.documentsDirectory), now: time.now())
+            .addRequested(id: taskID, spec: spec, defaultDirectory: home.documentsDirectory), now: time.now())
         var task = submitted.task
         task.taskDescription = named
-        task.taskIdentifier = daemon.tasks[commandID]?.taskIdentifier ?? task.taskIdentifier
+        task.taskIdentifier = daemon.tasks[taskID]?.taskIdentifier ?? task.taskIdentifier
         let record = AppRecord(task: task, session: session)
-        if record == nil { process.unnamedTasks[commandID] = label }
+        if record == nil { process.unnamedTasks[taskID] = label }
         appHost?.process = process
-        let what = "\(task.kind.rawValue)Task(with: \(URLCredentials.masked(task.url))) → task \(task.taskIdentifier)"
+        let ids = Self.bothIDs(taskID, app: task.taskIdentifier)
+        let what = "\(task.kind.rawValue)Task(with: \(URLCredentials.masked(task.url))) → \(ids)"
         let line = LogEntry(
-            time: time.now(), kind: .appTask, subject: "task \(commandID)",
+            time: time.now(), kind: .appTask, subject: "task \(taskID)",
             reason: named.map { "\(what), taskDescription \"\($0)\", resumed" }
                 ?? "\(what), resumed without a taskDescription (app mistake): no registry record")
-        try ack(actions, app: AppChanges(upserts: record.map { [$0] } ?? [], log: [line]), commandID: commandID)
+        try ack(
+            actions, app: AppChanges(upserts: record.map { [$0] } ?? [], log: [line]), commandID: commandID,
+            result: "created \(ids)")
+    }
+
+    /// A task's home id, with the app's own `taskIdentifier` beside it when the two differ.
+    static func bothIDs(_ id: Int64, app taskIdentifier: Int) -> String {
+        Int64(taskIdentifier) == id ? "task \(id)" : "task \(id) (the app's taskIdentifier \(taskIdentifier))"
     }
 
     /// The app makes its background session when it has none yet (it skipped recreating it at launch).

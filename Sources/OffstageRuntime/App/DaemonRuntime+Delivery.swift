@@ -167,10 +167,10 @@ extension DaemonRuntime {
 
     /// Commits the daemon's change with the app's in one transaction (completing the command when there is
     /// one), keeps the app's registry in step, then performs the daemon's other actions.
-    func ack(_ actions: [DaemonAction], app: AppChanges, commandID: Int64? = nil) throws {
+    func ack(_ actions: [DaemonAction], app: AppChanges, commandID: Int64? = nil, result: String = "ok") throws {
         var transfers = StoreChanges()
         for case .commit(let c) in actions { transfers = c }
-        try commitApp(app, transfers: transfers, commandID: commandID)
+        try commitApp(app, transfers: transfers, commandID: commandID, result: result)
         for record in app.upserts { appHost?.registry.upsert(record) }
         for key in app.removals { appHost?.registry.remove(key) }
         try performAfterCommit(actions)

@@ -61,16 +61,25 @@ extension DaemonRuntime {
                 reason: "report at launch: \(report.lines.count) line(s): " + counts.joined(separator: ", ")))
         var upserts: [AppRecord] = []
         for line in report.lines {
+            // The line names the app's `taskIdentifier`; the home's id is shown beside it where they differ.
+            let homeID = line.taskIdentifier.flatMap { identifier in
+                daemon.tasks.values.first { $0.session == session && $0.taskIdentifier == identifier }?.id
+            }
+            var beside = ""
+            if let id = homeID, let identifier = line.taskIdentifier, Int64(identifier) != id {
+                beside = " (the home's task \(id))"
+            }
             log.append(
                 LogEntry(
                     time: now, kind: .appReconciled,
-                    subject: line.taskDescription.map { "\"\($0)\"" } ?? "task \(line.taskIdentifier ?? 0)",
-                    reason: line.text))
+                    subject: line.taskDescription.map { "\"\($0)\"" }
+                        ?? "task \(homeID ?? Int64(line.taskIdentifier ?? 0))",
+                    reason: line.text + beside))
             guard let key = line.taskDescription, var record = host.registry.records[key] else { continue }
             switch line.decision {
             case .reattach:
                 record.lastTaskIdentifier = line.taskIdentifier
-                record.note = "reattached to task \(line.taskIdentifier ?? 0)"
+                record.note = "reattached to task \(line.taskIdentifier ?? 0)\(beside)"
                 upserts.append(record)
             case .markLost:
                 record.status = .lost
@@ -147,7 +156,7 @@ extension DaemonRuntime {
             kind: record.kind == .upload ? .upload : .download, url: record.url, session: record.session)
         spec.taskDescription = record.taskDescription
         spec.uploadPath = record.uploadPath
-        let id = try store.enqueue(.add(spec), now: time.now())
+        let (commandID, id) = try store.enqueueAdd(spec, now: time.now())
         let actions = daemon.handle(
             .addRequested(id: id, spec: spec, defaultDirectory: home.documentsDirectory), now: time.now())
         var updated = record
@@ -159,7 +168,7 @@ extension DaemonRuntime {
             actions,
             app: AppChanges(
                 upserts: [updated], log: [appTaskLine(id, "re-enqueued \"\(record.taskDescription)\": \(why)")]),
-            commandID: id)
+            commandID: commandID)
     }
 
     /// An `app-task` event-log line about a daemon task.

@@ -23,7 +23,7 @@ struct ReconciliationScenarioTests {
         try scenario.download("/gen/4096?seed=5&rate=100000", description: "done")
         var stray = TransferSpec(kind: .download, url: scenario.origin.url("/gen/4194304?seed=6&rate=300000"))
         stray.session = scenario.configuration.sessionIdentifier
-        let strayID = try scenario.store.enqueue(.add(stray), now: scenario.clock.now())
+        let strayID = try scenario.store.enqueueAdd(stray, now: scenario.clock.now()).task
         let ghost = AppRecord(
             taskDescription: "ghost", session: scenario.configuration.sessionIdentifier, kind: .download,
             url: scenario.origin.url("/gen/2048?seed=8"))

@@ -73,6 +73,11 @@ struct RelaunchDeliveryTests {
         #expect(try scenario.logged(.appRelaunch, "delayed 1 min by the relaunch rate limiter"))
         #expect(try scenario.record("two")?.status == .inFlight)
         #expect(try scenario.outboxCount() == 1)
+        // A relaunch asked by hand now says when it will happen, not that it happened.
+        let held = try scenario.app(.relaunch)
+        #expect(held.status == .done)
+        #expect(held.result == "relaunch held by the rate limiter for 60 s", "\(held.result ?? "")")
+        #expect(try scenario.record("two")?.status == .inFlight)
 
         try scenario.advance(61)
         #expect(try scenario.record("two")?.status == .delivered)

@@ -1,0 +1,62 @@
+import Foundation
+import OffstageCore
+import OffstageStore
+
+/// What became of a command applied with no engine running.
+public struct OfflineOutcome: Sendable, Equatable {
+    /// Done or refused.
+    public let status: CommandStatus
+    /// "ok", or what the command did or why it was refused.
+    public let result: String
+}
+
+/// Applying one command when no engine runs, through the engine's own execution path and transaction.
+extension DaemonRuntime {
+    /// Restores the daemon, the scheduler and the app from the store WITHOUT treating it as a start (no reboot
+    /// of the app, no restart of the scheduler, no task moved or started), executes the pending command `id` in
+    /// the same transaction the engine would use, and returns its outcome. Nothing is left running.
+    ///
+    /// The caller holds the home's instance lock (so no engine runs) and left the command in the inbox. A command
+    /// that needs running work (`changesStateOnly` false) is not executed: it throws `OfflineRefusal`.
+    public func applyOffline(commandID id: Int64) throws -> OfflineOutcome {
+        guard let command = try store.pendingCommands().first(where: { $0.id == id })?.command else {
+            throw OfflineRefusal(reason: "command \(id) is not pending")
+        }
+        guard command.changesStateOnly else {
+            throw OfflineRefusal(reason: "command \(id) needs a running offstage")
+        }
+        offline = true
+        daemon.exclusive = []  // nothing starts: the next `offstage run` decides what runs
+        daemon.load(
+            sessions: try store.loadSessions(), tasks: try store.loadTasks(), conditions: try store.loadConditions())
+        if let setup = options.scheduler {
+            var scheduler = TaskScheduler(
+                configuration: setup.app, policy: setup.policy, state: try store.loadSchedulerState(),
+                seed: setup.seed)
+            scheduler.appliesOffline = true
+            host = SchedulerHost(
+                scheduler: scheduler, app: ModelApp(configuration: setup.app, behaviour: setup.behaviour),
+                commandLogPath: setup.commandLogPath)
+        }
+        if let setup = options.app {
+            let stored = try store.loadAppState()
+            appHost = AppHost(
+                setup: setup, lifecycle: AppLifecycle(policy: setup.configuration.lifecycle, state: stored?.lifecycle),
+                runtimeMistakes: stored?.mistakes ?? AppMistakes(), registry: try store.loadAppRegistry())
+        }
+        try execute(command, id: id)
+        guard let (status, result) = try store.commandStatus(id: id), status != .pending else {
+            throw OfflineRefusal(reason: "command \(id) was not executed")
+        }
+        return OfflineOutcome(status: status, result: result ?? "ok")
+    }
+}
+
+/// `applyOffline` did not execute the command.
+public struct OfflineRefusal: Error, CustomStringConvertible {
+    /// Why.
+    public let reason: String
+
+    /// One line.
+    public var description: String { reason }
+}
