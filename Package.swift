@@ -29,7 +29,9 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "OffstageUI", dependencies: ["OffstageCore"], swiftSettings: strict),
-        .target(name: "OffstageTerminal", dependencies: ["OffstageUI", "CNCurses"], swiftSettings: strict),
+        // The terminal's signal trap: C, so the process has one copy of its state.
+        .target(name: "COffstageTrap"),
+        .target(name: "OffstageTerminal", dependencies: ["OffstageUI", "CNCurses", "COffstageTrap"], swiftSettings: strict),
         .target(
             name: "OffstageDashboard",
             dependencies: ["OffstageCore", "OffstageUI", "OffstageStore", "OffstageRuntime"],

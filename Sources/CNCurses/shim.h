@@ -128,5 +128,4 @@ static inline int offstage_open_pty(int *master, int *slave) {
     return 0;
 }
 
-#include "trap.h"
 #endif

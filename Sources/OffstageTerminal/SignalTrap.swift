@@ -1,4 +1,5 @@
 import CNCurses
+import COffstageTrap
 import Glibc
 
 /// The process-wide signal trap behind `NCursesTerminal`: a self-pipe that ends `poll()` and async-signal-safe

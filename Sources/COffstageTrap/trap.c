@@ -1,14 +1,17 @@
-#ifndef OFFSTAGE_CNCURSES_TRAP_H
-#define OFFSTAGE_CNCURSES_TRAP_H
-/* Included by shim.h (after the system headers it needs). */
-
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+#include "offstage_trap.h"
 /* ------------------------------------------------------------------------------------------------------------
  * The signal trap: process-wide state behind async-signal-safe handlers.
  *
- * The state below is a `static` (in offstage_trap()), so every object file that emits these functions gets its
- * OWN copy of it.
- * Call the offstage_trap_* functions from ONE Swift file only:
- * Sources/OffstageTerminal/SignalTrap.swift.
+ * The state below is one `static` in this one C file, so the whole process has exactly one copy of it (a header
+ * of `static inline` functions gave every object file that emitted them a copy of its own: with whole-module
+ * optimisation the handlers and the loop's poll() then looked at different pipes).
  *
  * - A self-pipe, created once and never closed, wakes the terminal's poll(): a 0 byte for wake(), the signal
  *   number for a signal. Which signals came is kept in flags, so a full pipe loses nothing.
@@ -36,7 +39,7 @@ struct offstage_trap_state {
 
 /// The one state (a function-level static: Swift's importer emits it with the function, which it does not do
 /// for file-level static arrays).
-static inline struct offstage_trap_state *offstage_trap(void) {
+static struct offstage_trap_state *offstage_trap(void) {
     static struct offstage_trap_state state = {{-1, -1}, {0}, {{{0}}}, {{{0}}}, {0}, {0}, -1, -1, 0, 0};
     return &state;
 }
@@ -46,7 +49,7 @@ static const int offstage_trap_fatal[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGAB
 #define OFFSTAGE_TRAP_COUNT(array) ((int)(sizeof(array) / sizeof((array)[0])))
 
 /// Creates the self-pipe once (non-blocking, close-on-exec); 0, or -1 with errno.
-static inline int offstage_trap_open_pipe(void) {
+int offstage_trap_open_pipe(void) {
     if (offstage_trap()->pipe[0] >= 0) return 0;
     int fds[2];
     if (pipe(fds) != 0) return -1;
@@ -60,10 +63,10 @@ static inline int offstage_trap_open_pipe(void) {
 }
 
 /// The pipe's read end (-1 before offstage_trap_open_pipe).
-static inline int offstage_trap_read_fd(void) { return offstage_trap()->pipe[0]; }
+int offstage_trap_read_fd(void) { return offstage_trap()->pipe[0]; }
 
 /// Writes one byte to the pipe; async-signal-safe, callable from any thread.
-static inline void offstage_trap_poke(unsigned char byte) {
+void offstage_trap_poke(unsigned char byte) {
     int fd = offstage_trap()->pipe[1];
     if (fd < 0) return;
     ssize_t written = write(fd, &byte, 1);
@@ -71,7 +74,7 @@ static inline void offstage_trap_poke(unsigned char byte) {
 }
 
 /// Reads and discards everything in the pipe; whether anything was there.
-static inline int offstage_trap_drain(void) {
+int offstage_trap_drain(void) {
     int fd = offstage_trap()->pipe[0];
     int any = 0;
     unsigned char buffer[256];
@@ -86,13 +89,13 @@ static inline int offstage_trap_drain(void) {
 }
 
 /// Whether `sig` came since the last call (clears it).
-static inline int offstage_trap_take(int sig) {
+int offstage_trap_take(int sig) {
     if (sig <= 0 || sig >= OFFSTAGE_TRAP_SLOTS) return 0;
     return __atomic_exchange_n(&offstage_trap()->flags[sig], 0, __ATOMIC_SEQ_CST) != 0;
 }
 
 /// Puts the terminal back as the shell had it: async-signal-safe (tcsetattr, write).
-static inline void offstage_trap_restore_tty(void) {
+static void offstage_trap_restore_tty(void) {
     if (!offstage_trap()->active) return;
     offstage_trap()->active = 0;
     static const char reset[] = "\033[?1000l\033[?1002l\033[?1006l\033[?1l\033>\033[0m\033[?1049l\033[?25h\r\n";
@@ -105,7 +108,7 @@ static inline void offstage_trap_restore_tty(void) {
     if (in >= 0) tcsetattr(in, TCSAFLUSH, &offstage_trap()->shell_modes);
 }
 
-static inline void offstage_trap_chain(int sig, siginfo_t *info, void *context) {
+static void offstage_trap_chain(int sig, siginfo_t *info, void *context) {
     struct sigaction *previous = &offstage_trap()->previous[sig];
     if (previous->sa_flags & SA_SIGINFO) {
         if (previous->sa_sigaction != NULL) previous->sa_sigaction(sig, info, context);
@@ -115,7 +118,7 @@ static inline void offstage_trap_chain(int sig, siginfo_t *info, void *context) 
 }
 
 /// Handler for INT, TERM, HUP, TSTP, CONT, WINCH: note it and wake the loop.
-static inline void offstage_trap_note(int sig, siginfo_t *info, void *context) {
+static void offstage_trap_note(int sig, siginfo_t *info, void *context) {
     int saved = errno;
     if (sig == SIGWINCH) offstage_trap_chain(sig, info, context); /* first: ncurses knows before the loop wakes */
     if (sig > 0 && sig < OFFSTAGE_TRAP_SLOTS) offstage_trap()->flags[sig] = 1;
@@ -125,7 +128,7 @@ static inline void offstage_trap_note(int sig, siginfo_t *info, void *context) {
 
 /// Whether `info` is a fault the kernel raised at an instruction that runs again when the handler returns
 /// (so the previous handler, e.g. Swift's backtracer, then sees the real fault).
-static inline int offstage_trap_refaults(int sig, const siginfo_t *info) {
+static int offstage_trap_refaults(int sig, const siginfo_t *info) {
     if (info == NULL || info->si_code <= 0) return 0; /* sent by kill, raise, abort */
 #if defined(__aarch64__)
     if (sig == SIGTRAP) return 1; /* brk leaves the PC on itself */
@@ -136,7 +139,7 @@ static inline int offstage_trap_refaults(int sig, const siginfo_t *info) {
 /// Handler for a crash: restore the terminal, then end as the signal would. A fault at an instruction returns to
 /// it with the previous action back in place (default if there was none); any other crash signal is re-raised
 /// with the default action (delivered as soon as this handler returns).
-static inline void offstage_trap_fatal_handler(int sig, siginfo_t *info, void *context) {
+static void offstage_trap_fatal_handler(int sig, siginfo_t *info, void *context) {
     (void)context;
     offstage_trap_restore_tty();
     struct sigaction next = offstage_trap()->previous[sig];
@@ -150,11 +153,11 @@ static inline void offstage_trap_fatal_handler(int sig, siginfo_t *info, void *c
     if (!refaults) raise(sig);
 }
 
-static inline void offstage_trap_at_exit(void) { offstage_trap_restore_tty(); }
+static void offstage_trap_at_exit(void) { offstage_trap_restore_tty(); }
 
 /// Saves the actions in place now (call BEFORE newterm, which adds ncurses' own); offstage_trap_remove puts
 /// these back.
-static inline void offstage_trap_snapshot(void) {
+void offstage_trap_snapshot(void) {
     for (int i = 0; i < OFFSTAGE_TRAP_COUNT(offstage_trap_noted); ++i) {
         int sig = offstage_trap_noted[i];
         sigaction(sig, NULL, &offstage_trap()->original[sig]);
@@ -165,7 +168,7 @@ static inline void offstage_trap_snapshot(void) {
     }
 }
 
-static inline void offstage_trap_catch(int sig, void (*handler)(int, siginfo_t *, void *), int skip_ignored) {
+static void offstage_trap_catch(int sig, void (*handler)(int, siginfo_t *, void *), int skip_ignored) {
     struct sigaction action;
     sigaction(sig, NULL, &offstage_trap()->previous[sig]);
     if (skip_ignored && !(offstage_trap()->previous[sig].sa_flags & SA_SIGINFO)
@@ -181,7 +184,7 @@ static inline void offstage_trap_catch(int sig, void (*handler)(int, siginfo_t *
 
 /// Installs the handlers (call AFTER newterm) for a terminal on tty_in/tty_out whose shell modes are
 /// `shell_modes`; a crash from now on writes those modes back.
-static inline void offstage_trap_install(int tty_in, int tty_out, const struct termios *shell_modes) {
+void offstage_trap_install(int tty_in, int tty_out, const struct termios *shell_modes) {
     offstage_trap()->shell_modes = *shell_modes;
     offstage_trap()->tty_in = tty_in;
     offstage_trap()->tty_out = tty_out;
@@ -203,7 +206,7 @@ static inline void offstage_trap_install(int tty_in, int tty_out, const struct t
 
 /// Takes the handlers out again: the actions from before newterm come back (ncurses' SIGWINCH handler, which
 /// ncurses installs only once per process, stays).
-static inline void offstage_trap_remove(void) {
+void offstage_trap_remove(void) {
     offstage_trap()->active = 0;
     for (int i = 0; i < OFFSTAGE_TRAP_COUNT(offstage_trap_noted); ++i) {
         int sig = offstage_trap_noted[i];
@@ -221,7 +224,7 @@ static inline void offstage_trap_remove(void) {
 
 /// Stops the process as SIGTSTP's default would (the caller has already left curses mode), and puts the
 /// TSTP handler back once continued.
-static inline void offstage_trap_stop_self(void) {
+void offstage_trap_stop_self(void) {
     struct sigaction standard, current;
     sigset_t tstp, old;
     memset(&standard, 0, sizeof standard);
@@ -237,7 +240,7 @@ static inline void offstage_trap_stop_self(void) {
 }
 
 /// Whether this trap's handler is the action for `sig` now.
-static inline int offstage_trap_is_catching(int sig) {
+int offstage_trap_is_catching(int sig) {
     struct sigaction current;
     if (sig <= 0 || sig >= OFFSTAGE_TRAP_SLOTS || !offstage_trap()->caught[sig]) return 0;
     if (sigaction(sig, NULL, &current) != 0 || !(current.sa_flags & SA_SIGINFO)) return 0;
@@ -246,11 +249,11 @@ static inline int offstage_trap_is_catching(int sig) {
 
 /// Raises `sig` with whatever action is in place (after offstage_trap_remove: the original one), unblocked in
 /// this thread first so it takes effect now (a dispatch worker thread blocks most signals).
-static inline void offstage_trap_raise(int sig) {
+void offstage_trap_raise(int sig) {
     sigset_t one;
     sigemptyset(&one);
     sigaddset(&one, sig);
     pthread_sigmask(SIG_UNBLOCK, &one, NULL);
     raise(sig);
 }
-#endif
+
