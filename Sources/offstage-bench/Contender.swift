@@ -70,11 +70,13 @@ final class StartedContender {
         }
     }
 
-    /// SIGTERM, then waits for the end (SIGKILL after 10 s); throws when it had to be killed.
-    func stop() throws -> (exitCode: Int32, lifetimeCPU: Double) {
+    /// SIGTERM, then waits for the end (SIGKILL after 10 s); how it ended, in words, and its whole-life CPU.
+    func stop() -> (ending: String, lifetimeCPU: Double) {
         let result = child.stop(signal: SIGTERM, timeout: 10)
-        guard !result.killed else { throw BenchError("\(child.name) did not exit within 10 s of SIGTERM (killed)") }
-        return (result.exitCode, result.lifetimeCPU)
+        let ending =
+            result.killed
+            ? "SIGTERM: still running 10 s later, SIGKILL" : "SIGTERM -> exit \(result.exitCode)"
+        return (ending, result.lifetimeCPU)
     }
 
     /// The last line of its standard error (for a failure message).

@@ -92,14 +92,14 @@ enum DashboardBenchmark {
         let last = try started.child.cpu()
         let closed = ChildProcess.monotonicSeconds()
         let spent = last.since(zero)
-        let end = try started.stop()
+        let end = started.stop()
         stopped = true
         let window = CPUWindow(
             seconds: closed - started.child.startedAt, cpuClock: spent.clock, cpuTicks: spent.ticks,
             terminalBytes: started.terminal.map { $0.bytesDrained - (bytesBefore ?? 0) })
         let progress = try downloads(home: home, offstage: offstage, log: log + "/ls.stderr")
         print(
-            "  \(contender.rawValue): pid \(started.child.pid), SIGTERM -> exit \(end.exitCode); "
+            "  \(contender.rawValue): pid \(started.child.pid), \(end.ending); "
                 + "\(progress.underWay) of \(files) downloads still under way, \(progress.completed) completed, "
                 + "\(Fixed.text(Double(progress.bytes) / 1_048_576, 1)) MiB checkpointed")
         guard progress.bytes > 0 else { throw BenchError("\(contender.rawValue): no bytes were downloaded") }
