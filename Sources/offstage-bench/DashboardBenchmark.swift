@@ -57,7 +57,7 @@ enum DashboardBenchmark {
         print(
             "  dashboard  \(Fixed.text(Measurement.median(dashboardCPU), 3)) CPU s, \(Fixed.text(dashboardPercent, 2)) % of a core")
         print(
-            "target: dashboard <= \(Fixed.text(targetRatio, 1))x run; measured \(Fixed.text(ratio, 2))x "
+            "target: dashboard <= \(Fixed.text(targetRatio, 1))x run; measured \(Fixed.text(ratio, 3))x "
                 + "(median of per-pair ratios)   \(ratio <= targetRatio ? "met" : "NOT MET")")
     }
 

@@ -37,6 +37,10 @@ enum RenderBenchmark {
                 + "\(rounds) rounds after \(warmUpFrames) warm-up frames")
 
         var previous = render(snapshot)
+        // The frame timed must be the dashboard itself, not the "terminal too small" screen.
+        guard (0..<size.height).contains(where: { previous.text(row: $0).contains("file-1.bin") }) else {
+            throw BenchError("the rendered frame shows no transfer rows at \(size.width)x\(size.height)")
+        }
         var sink = 0
         for _ in 0..<warmUpFrames { sink &+= checksum(render(snapshot)) }
 
