@@ -28,6 +28,7 @@ final class StartedContender {
     /// Where its standard error goes.
     let errorLog: String
 
+    /// A started contender.
     private init(child: RunningChild, terminal: PseudoTerminal?, errorLog: String) {
         self.child = child
         self.terminal = terminal

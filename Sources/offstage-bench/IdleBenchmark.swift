@@ -61,6 +61,7 @@ enum IdleBenchmark {
         return window
     }
 
+    /// `text` right-aligned in `width` columns.
     private static func pad(_ text: String, _ width: Int) -> String {
         String(repeating: " ", count: max(0, width - text.count)) + text
     }

@@ -7,8 +7,10 @@ import Glibc
 final class OriginProcess {
     /// The origin's base URL, e.g. `http://127.0.0.1:40123`.
     let baseURL: String
+    /// The origin's process.
     private let child: RunningChild
 
+    /// A started origin.
     private init(baseURL: String, child: RunningChild) {
         self.baseURL = baseURL
         self.child = child

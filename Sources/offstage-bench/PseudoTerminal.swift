@@ -15,6 +15,7 @@ final class PseudoTerminal: Sendable {
     let slave: Int32
     /// The slave's path, e.g. `/dev/pts/3`.
     let slavePath: String
+    /// Bytes read from the master so far (shared with the draining thread).
     private let drained = Counter()
 
     /// Opens a pair and sets its window to `columns`×`rows`.
@@ -90,6 +91,7 @@ final class PseudoTerminal: Sendable {
 
 /// A thread-safe byte count.
 final class Counter: Sendable {
+    /// The count, behind its lock.
     private let count = Mutex(0)
 
     /// Adds `value`.

@@ -12,8 +12,10 @@ final class RunningChild {
     let pid: pid_t
     /// `CLOCK_MONOTONIC` seconds just before the fork.
     let startedAt: Double
+    /// Its exit code and whole-life CPU seconds, once `wait4` has reaped it.
     private var reaped: (exitCode: Int32, cpu: Double)?
 
+    /// A started child.
     private init(name: String, pid: pid_t, startedAt: Double) {
         self.name = name
         self.pid = pid
@@ -113,6 +115,7 @@ final class RunningChild {
         return (reaped?.exitCode ?? 137, true, reaped?.cpu ?? 0)
     }
 
+    /// Waits for the child (or only looks, without `blocking`); true once it is reaped and its status kept.
     private func reap(blocking: Bool) -> Bool {
         var usage = rusage()
         var status: Int32 = 0
