@@ -50,7 +50,8 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .executableTarget(name: "offstage-bench", dependencies: ["OffstageCore", "OffstageOrigin"], swiftSettings: strict),
+        .executableTarget(
+            name: "offstage-bench", dependencies: ["OffstageCore", "OffstageOrigin", "OffstageUI"], swiftSettings: strict),
 
         .testTarget(
             name: "OffstageCoreTests", dependencies: ["OffstageCore", "OffstageTestSupport"], swiftSettings: strict),

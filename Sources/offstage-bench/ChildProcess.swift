@@ -15,8 +15,8 @@ struct ChildUsage: Sendable {
 
 /// Runs one program to completion with `fork` + `execve` and measures it with `wait4`.
 ///
-/// Only the child's usage is counted, never the bench's own. Standard input and output are
-/// `/dev/null`; standard error goes to `stderrPath` so a failure can be explained.
+/// Only the child's usage is counted, never the bench's own. Standard input is `/dev/null`, standard output
+/// `/dev/null` or `stdoutPath`; standard error goes to `stderrPath` so a failure can be explained.
 ///
 /// Why not `posix_spawn`: glibc's posix_spawn is `clone(CLONE_VM | CLONE_VFORK)`, so at `execve`
 /// the "old mm" is the bench's own, and the kernel folds its high-water mark into the child's
@@ -25,19 +25,22 @@ struct ChildUsage: Sendable {
 /// below any tool's own peak), so `ru_maxrss` is the tool's. Between `fork` and `execve` the
 /// child calls only async-signal-safe C functions on memory prepared before the fork.
 enum ChildProcess {
-    /// Runs `argv[0]` (an absolute path) with `argv`, waits for it and returns its usage.
-    static func run(_ argv: [String], stderrPath: String) throws -> ChildUsage {
+    /// Runs `argv[0]` (an absolute path) with `argv`, waits for it and returns its usage; standard output goes to
+    /// `stdoutPath` when given.
+    static func run(_ argv: [String], stderrPath: String, stdoutPath: String? = nil) throws -> ChildUsage {
         guard let path = argv.first else { throw BenchError("empty command line") }
         var cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) }
         cArguments.append(nil)
         let devNull = strdup("/dev/null")
         let errorFile = strdup(stderrPath)
+        let outputFile = strdup(stdoutPath ?? "/dev/null")
         defer {
             for pointer in cArguments { free(pointer) }
             free(devNull)
             free(errorFile)
+            free(outputFile)
         }
-        guard let executable = cArguments[0], let devNull, let errorFile else { throw BenchError("out of memory") }
+        guard let executable = cArguments[0], let devNull, let errorFile, let outputFile else { throw BenchError("out of memory") }
         // The bench ignores SIGINT/SIGTERM (a dispatch source handles them); ignored dispositions
         // would survive execve, so the child puts the defaults back.
         var emptyMask = sigset_t()
@@ -49,7 +52,7 @@ enum ChildProcess {
             let child = fork()
             guard child == 0 else { return child }
             let input = open(devNull, O_RDONLY)
-            let output = open(devNull, O_WRONLY)
+            let output = open(outputFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             let errors = open(errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             guard input >= 0, output >= 0, errors >= 0 else { _exit(126) }
             dup2(input, 0)

@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 import Synchronization
 
-/// What must be undone if the bench is interrupted: the running child, nginx, scratch paths.
+/// What must be undone if the bench is interrupted: the running child, long-running children, nginx, scratch paths.
 ///
 /// SIGINT and SIGTERM are ignored by the process and handled by a dispatch source instead, so the
 /// handler may take locks and stop nginx before exiting with 130.
@@ -13,6 +13,7 @@ final class Cleanup: Sendable {
 
     private struct State {
         var child: pid_t?
+        var background: Set<pid_t> = []
         var stopServer: (@Sendable () -> Void)?
         var scratch: Set<String> = []
         var interrupted = false
@@ -23,6 +24,16 @@ final class Cleanup: Sendable {
     /// Remembers the child being measured (nil once it has been waited for).
     func setChild(_ pid: pid_t?) {
         state.withLock { $0.child = pid }
+    }
+
+    /// Remembers a long-running child (an engine, a dashboard, the origin) until it is stopped.
+    func addBackground(_ pid: pid_t) {
+        _ = state.withLock { $0.background.insert(pid) }
+    }
+
+    /// Forgets a long-running child once it has been waited for.
+    func removeBackground(_ pid: pid_t) {
+        _ = state.withLock { $0.background.remove(pid) }
     }
 
     /// Remembers how to stop the server (nil once it is stopped).
@@ -60,9 +71,9 @@ final class Cleanup: Sendable {
     }
 
     private func interrupted(by number: Int32) {
-        let (child, stop, scratch) = state.withLock {
+        let (child, background, stop, scratch) = state.withLock {
             $0.interrupted = true
-            return ($0.child, $0.stopServer, $0.scratch)
+            return ($0.child, $0.background, $0.stopServer, $0.scratch)
         }
         FileHandle.standardError.write(Data("\noffstage-bench: interrupted; stopping nginx and cleaning up\n".utf8))
         if let child {
@@ -77,6 +88,22 @@ final class Cleanup: Sendable {
                 usleep(100_000)
             }
             if !gone { kill(child, SIGKILL) }
+        }
+        for pid in background { kill(pid, SIGTERM) }
+        for pid in background {
+            var status: Int32 = 0
+            var gone = false
+            for _ in 0..<50 {
+                if waitpid(pid, &status, WNOHANG) != 0 {
+                    gone = true
+                    break
+                }
+                usleep(100_000)
+            }
+            if !gone {
+                kill(pid, SIGKILL)
+                waitpid(pid, &status, 0)
+            }
         }
         stop?()
         for path in scratch { try? FileManager.default.removeItem(atPath: path) }

@@ -1,11 +1,14 @@
 import Foundation
 import Glibc
 
-/// The command line of `offstage-bench`: `transfer [--size S] [--rounds N] [--dir D] [--offstage PATH] [--json]`.
+/// The command line of `offstage-bench`: `transfer`, `schedule`, `render`, `idle` and `dashboard` with their options.
 enum BenchCommandLine {
     static let usage = """
         usage: offstage-bench transfer [--size 1g] [--rounds 5] [--dir DIR] [--offstage PATH] [--json]
                offstage-bench schedule [--days 30] [--identifiers 100] [--rounds 5]
+               offstage-bench render [--rounds 5]
+               offstage-bench idle [--seconds 10] [--offstage PATH]
+               offstage-bench dashboard [--seconds 20] [--pairs 2] [--offstage PATH]
 
           Downloads a generated file from a private nginx on 127.0.0.1 with curl, offstage (fresh home per run)
           and, when installed, wget and aria2c: one warm-up round, then alternating timed rounds.
@@ -17,6 +20,17 @@ enum BenchCommandLine {
 
           schedule replays the BG task scheduler's policy in virtual time (the `offstage simulate` engine) for
           --days days with --identifiers identifiers and prints the wall time against the 1 s target.
+
+          render draws the dashboard (1,000 transfers, 100 requests, 120x40) in process: 200 frames per round
+          after a warm-up, --rounds rounds; median ms per frame against the 2 ms target, alone and with the
+          compare against the previous frame.
+
+          idle starts `offstage run` and then the dashboard (`offstage` on a 120x40 pseudo-terminal), each on a
+          fresh home with no tasks, waits 2 s, and measures its CPU over --seconds: target 0.5 % of a core each.
+
+          dashboard starts `offstage origin` on 127.0.0.1, adds ten 64 MiB downloads throttled to 2 MB/s to a fresh
+          home, starts `offstage run` or the dashboard on it and measures its CPU over --seconds from its start;
+          --pairs alternating pairs, medians; target: dashboard at most 1.1x run.
         """
 
     /// Parses the options of `transfer`; one clear error for anything unknown or malformed.
@@ -82,6 +96,67 @@ enum BenchCommandLine {
         return (values["--days"] ?? 30, values["--identifiers"] ?? 100, values["--rounds"] ?? 5)
     }
 
+    /// Parses `--NAME N` / `--NAME=N` whole numbers (within `range`) and `--offstage PATH` for the newer benchmarks.
+    static func parseNamed(_ words: [String], defaults: [String: Int], range: ClosedRange<Int>) throws
+        -> (numbers: [String: Int], offstage: String?)
+    {
+        var numbers = defaults
+        var offstage: String?
+        var index = 0
+        while index < words.count {
+            var name = words[index]
+            var text: String?
+            if let equals = name.firstIndex(of: "=") {
+                text = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            } else if index + 1 < words.count {
+                index += 1
+                text = words[index]
+            }
+            if name == "--offstage" {
+                guard let text, !text.isEmpty else { throw BenchError("--offstage needs a path") }
+                offstage = text
+            } else {
+                guard numbers[name] != nil else {
+                    throw BenchError("unknown option '\(name)'; see offstage-bench --help")
+                }
+                guard let text, let number = Int(text), range.contains(number) else {
+                    throw BenchError("\(name) needs a whole number from \(range.lowerBound) to \(range.upperBound)")
+                }
+                numbers[name] = number
+            }
+            index += 1
+        }
+        return (numbers, offstage)
+    }
+
+    /// Runs `render`, `idle` or `dashboard`; false for another command.
+    static func runDashboardBenchmarks(_ command: String, _ words: [String]) throws -> Bool {
+        switch command {
+        case "render":
+            let options = try parseNamed(words, defaults: ["--rounds": 5], range: 1...1000)
+            guard options.offstage == nil else { throw BenchError("render takes no --offstage (it runs in process)") }
+            try RenderBenchmark.run(rounds: options.numbers["--rounds"] ?? 5)
+        case "idle":
+            let options = try parseNamed(words, defaults: ["--seconds": 10], range: 1...3600)
+            let offstage = try TransferBenchmark.locateOffstage(options.offstage)
+            let signalSources = Cleanup.shared.install()
+            defer { withExtendedLifetime(signalSources) {} }
+            try IdleBenchmark.run(offstage: offstage, seconds: Double(options.numbers["--seconds"] ?? 10))
+        case "dashboard":
+            let options = try parseNamed(words, defaults: ["--seconds": 20, "--pairs": 2], range: 1...3600)
+            let offstage = try TransferBenchmark.locateOffstage(options.offstage)
+            let signalSources = Cleanup.shared.install()
+            defer { withExtendedLifetime(signalSources) {} }
+            try DashboardBenchmark.run(
+                offstage: offstage, seconds: Double(options.numbers["--seconds"] ?? 20),
+                pairs: options.numbers["--pairs"] ?? 2)
+        default:
+            return false
+        }
+        return true
+    }
+
     /// Runs the command line and returns the exit code.
     static func run(_ arguments: [String]) -> Int32 {
         guard let command = arguments.first, !["-h", "--help", "help"].contains(command) else {
@@ -94,8 +169,10 @@ enum BenchCommandLine {
                 ScheduleBenchmark.run(days: options.days, identifiers: options.identifiers, rounds: options.rounds)
                 return 0
             }
+            if try runDashboardBenchmarks(command, Array(arguments.dropFirst())) { return 0 }
             guard command == "transfer" else {
-                throw BenchError("unknown benchmark '\(command)'; they are 'transfer' and 'schedule'")
+                throw BenchError(
+                    "unknown benchmark '\(command)'; they are 'transfer', 'schedule', 'render', 'idle' and 'dashboard'")
             }
             var benchmark = TransferBenchmark(options: try parse(Array(arguments.dropFirst())))
             let signalSources = Cleanup.shared.install()
