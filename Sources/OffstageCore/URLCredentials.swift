@@ -36,6 +36,9 @@ public enum URLCredentials {
 
     /// The range of the user information (without the "@") in `scheme://userinfo@host…`.
     private static func userInfoRange(in url: String) -> Range<String.Index>? {
+        // No "@" anywhere, no user information: the common case, answered without a string search (the
+        // snapshot masks every task's URL at every publication).
+        guard url.utf8.contains(UInt8(ascii: "@")) else { return nil }
         guard let schemeEnd = url.range(of: "://") else { return nil }
         let authorityStart = schemeEnd.upperBound
         let authorityEnd =
