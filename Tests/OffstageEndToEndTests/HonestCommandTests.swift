@@ -1,4 +1,5 @@
 import Foundation
+import OffstageCore
 import OffstageStore
 import OffstageTestSupport
 import Testing
