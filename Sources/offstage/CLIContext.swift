@@ -112,6 +112,7 @@ struct CLIContext {
         let store = try openStore()
         let id: Int64
         do { id = try enqueue(store) } catch { throw Self.translate(error) }
+        SnapshotClient.poke(home: home.path)  // the engine reads its inbox now, not at its 2 s poll
         return try awaitResult(of: id, command: command, configuration: explicit)
     }
 
