@@ -15,8 +15,9 @@ enum ViewSnapshot {
     /// `configuration` only matters for the store's view (the app's session, the scheduler's rules).
     static func read(context: CLIContext, configuration: () throws -> OffstageConfiguration) throws -> Snapshot {
         try context.checkHome()
+        if InstanceLock.owner(home: context.home) != nil, let live = live(home: context.home.path) { return live }
+        // Asked again: an engine that did not answer may have stopped meanwhile (then nothing runs).
         let owner = InstanceLock.owner(home: context.home)
-        if owner != nil, let live = live(home: context.home.path) { return live }
         return try StoreSnapshot.read(
             home: context.home, store: try context.openStoreForReading(), configuration: try configuration(),
             owner: owner)

@@ -83,4 +83,34 @@ struct ViewCommandLineTests {
         #expect(status["mistakes"] as? [String] == ["async-file-move"])
         #expect(try Self.array(pending).first?["identifier"] as? String == "com.example.refresh")
     }
+
+    @Test func anEngineThatHoldsTheHomeButDoesNotAnswerIsNeverReportedGone() throws {
+        let folder = try TemporaryFolder("views-silent")
+        let home = OffstageHome(path: folder.path + "/home")
+        let store = try Store.open(home: home)
+        let now = Date()
+        var task = TransferTask(
+            id: 1, session: "com.offstage.default", taskIdentifier: 1, kind: .download, url: "http://127.0.0.1:9/a",
+            destinationDirectory: home.documentsDirectory, createdAt: now)
+        task.state = .running
+        task.bytesWritten = 512
+        task.bytesExpected = 1024
+        var changes = StoreChanges()
+        changes.tasks = [task]
+        try store.apply(changes, now: now)
+        store.close()
+        // This process holds the home's lock and serves no socket: an engine that does not answer.
+        let lock = try InstanceLock.acquire(home: home)
+        defer { lock.release() }
+        let binary = try OffstageBinary(home: home.path)
+        let started = Date()
+        let table = try binary.run(["ls"])
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(table.status == 0, "\(table.stderr)")
+        #expect(table.stdout.contains("   1  running      50% 512 B/1.0 kB"), "\(table.stdout)")
+        #expect(!table.stdout.contains("interrupted") && !table.stdout.contains("no offstage is running"))
+        let app = try binary.run(["app", "--json"])
+        let status = try #require(try JSONSerialization.jsonObject(with: Data(app.stdout.utf8)) as? [String: Any])
+        #expect(status["offstageRunning"] as? Bool == true)
+    }
 }
