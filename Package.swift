@@ -93,7 +93,10 @@ let package = Package(
         ),
         .testTarget(
             name: "OffstageEndToEndTests",
-            dependencies: ["offstage", "OffstageStore", "OffstageOrigin", "OffstageTestSupport"],
+            dependencies: [
+                "offstage", "OffstageCore", "OffstageStore", "OffstageOrigin", "OffstageRuntime", "OffstageUI",
+                "OffstageTestSupport",
+            ],
             swiftSettings: strict
         ),
     ],

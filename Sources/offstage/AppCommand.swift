@@ -2,6 +2,7 @@ import Foundation
 import OffstageCore
 import OffstageRuntime
 import OffstageStore
+import OffstageUI
 
 /// `offstage app [--json]` shows the model app; `offstage app VERB …` acts on it through the running offstage.
 enum AppCommand {
@@ -58,19 +59,12 @@ enum AppCommand {
         try TaskControlCommand.report(outcome, done: "\(done(verb)) \(subject(request))", context: context)
     }
 
-    /// `offstage app [--json]`.
+    /// `offstage app [--json]`: the app of the one snapshot (the running engine's, else the store's).
     private static func show(_ args: Arguments, context: CLIContext) throws {
-        let configuration = try SchedulerConfig.load(args.value("--config"), context: context)
-        let status = try AppStatus(
-            configuration: configuration.appSession, store: try context.openStoreForReading(),
-            steady: MonotonicTime.now(), offstageRunning: context.engineRuns)
-        if args.flag("--json") {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(status), as: UTF8.self))
-        } else {
-            print(status.text(home: context.home.path))
+        let snapshot = try ViewSnapshot.read(context: context) {
+            try SchedulerConfig.load(args.value("--config"), context: context)
         }
+        print(args.flag("--json") ? try AppText.json(snapshot) : AppText.text(snapshot))
     }
 
     private static func done(_ verb: String) -> String {

@@ -3,6 +3,7 @@ import OffstageCore
 import OffstageOrigin
 import OffstageRuntime
 import OffstageStore
+import OffstageUI
 
 /// `offstage demo`: the transfer daemon against the built-in local origin, with faults, no network needed.
 ///
@@ -94,17 +95,16 @@ enum DemoCommand {
         defer { signals.cancel() }
         do { _ = try runtime.run() } catch { throw CLIContext.translate(error) }
         try summarise(
-            store: store, expectations: expectations, uploadID: uploadID, uploadPath: upload, context: context)
+            store: store, snapshot: runtime.snapshot(), expectations: expectations, uploadID: uploadID, uploadPath: upload, context: context)
         try SchedulerDemo.run(store: store, context: context)
     }
 
     private static func summarise(
-        store: Store, expectations: [Int64: Scenario], uploadID: Int64, uploadPath: String,
+        store: Store, snapshot: Snapshot, expectations: [Int64: Scenario], uploadID: Int64, uploadPath: String,
         context: CLIContext
     ) throws {
         say("\nResult:")
-        let listing = try TaskListing(store: store, defaultDirectory: context.home.documentsDirectory)
-        say(listing.table(home: context.home.path))
+        say(TaskTable.text(snapshot))
         say("\nChecks:")
         var allGood = true
         for (id, scenario) in expectations.sorted(by: { $0.key < $1.key }) {

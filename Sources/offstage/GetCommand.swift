@@ -3,6 +3,7 @@ import OffstageCore
 import OffstageHTTP
 import OffstageRuntime
 import OffstageStore
+import OffstageUI
 
 /// `offstage get URL [-o PATH]`: one download in the foreground through the same engine and store.
 ///

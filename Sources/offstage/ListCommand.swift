@@ -1,18 +1,17 @@
 import Foundation
 import OffstageCore
-import OffstageStore
+import OffstageRuntime
+import OffstageUI
 
-/// `offstage ls [--json]`.
+/// `offstage ls [--json]`: the tasks of the one snapshot (live bytes while an engine runs).
 enum ListCommand {
     static func run(_ raw: [String], context: CLIContext) throws {
         let args = try Arguments(raw, flags: ["--json"])
         try args.none()
-        guard let store = try context.openStoreForReading() else {
-            print(args.flag("--json") ? "[]" : "no transfers")
-            return
+        // The listing needs no configuration of its own; a broken `config/` must not hide the tasks.
+        let snapshot = try ViewSnapshot.read(context: context) {
+            (try? SchedulerConfig.load(nil, context: context)) ?? .builtIn
         }
-        var listing = try TaskListing(store: store, defaultDirectory: context.home.documentsDirectory)
-        listing.engineRuns = context.engineRuns
-        print(args.flag("--json") ? try listing.json() : listing.table(home: context.home.path))
+        print(args.flag("--json") ? try TaskTable.json(snapshot) : TaskTable.text(snapshot))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import OffstageCore
 import OffstageStore
+import OffstageUI
 
 /// Event-log lines for people and for `--json`.
 enum LogFormat {

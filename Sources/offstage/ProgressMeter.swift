@@ -1,5 +1,6 @@
 import Foundation
 import OffstageCore
+import OffstageUI
 
 /// A curl-like one-line progress meter on stderr, redrawn in place from the runtime's published snapshots.
 final class ProgressMeter: @unchecked Sendable {

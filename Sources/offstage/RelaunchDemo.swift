@@ -3,6 +3,7 @@ import OffstageCore
 import OffstageOrigin
 import OffstageRuntime
 import OffstageStore
+import OffstageUI
 
 /// `offstage demo --scenario relaunch --headless`: a download outlives its app, and the system brings the app back.
 ///
@@ -52,7 +53,7 @@ enum RelaunchDemo {
         try step(
             "Memory pressure: the system terminates the suspended app. The download goes on.",
             [.kill(reason: "memory pressure")])
-        try show(store, clock, "The app is gone; the system still runs its transfer:")
+        try show(runtime, "The app is gone; the system still runs its transfer:")
         say("\n\(steps + 1). The download finishes while the app is away; the system relaunches it in the background.")
         steps += 1
         let limit = Date().addingTimeInterval(120)
@@ -63,19 +64,19 @@ enum RelaunchDemo {
         try runtime.settle()
         try later(6, "the completion handler was called: the app is suspended again.")
         try runtime.shutdown()
-        try show(store, clock, "Where everything ended:")
+        try show(runtime, "Where everything ended:")
         try verify(store, home: home)
     }
 
-    /// Prints the app's status, as `offstage app` shows it, and the transfers.
-    private static func show(_ store: Store, _ clock: VirtualClock, _ title: String) throws {
+    /// Prints the app's status, as `offstage app` shows it, and the transfers, from the runtime's snapshot.
+    private static func show(_ runtime: DaemonRuntime, _ title: String) throws {
         say("\n" + title)
-        let status = try AppStatus(configuration: AppConfiguration(), store: store, steady: clock.steady())
-        for line in status.text(home: store.home.path).split(separator: "\n") { say("    " + line) }
-        for task in try store.loadTasks() {
+        let snapshot = runtime.snapshot()
+        for line in AppText.text(snapshot).split(separator: "\n") { say("    " + line) }
+        for transfer in snapshot.transfers {
             say(
-                "    task \(task.id) \"\(task.taskDescription ?? "")\": \(task.state.rawValue), \(task.bytesWritten) bytes"
-            )
+                "    task \(transfer.id) \"\(transfer.taskDescription ?? "")\": \(transfer.state.rawValue), "
+                    + "\(transfer.bytes) bytes")
         }
     }
 

@@ -27,17 +27,6 @@ enum SchedulerConfig {
         configuration.directory.map { "configuration from \($0)" } ?? "built-in configuration"
     }
 
-    /// The scheduler as the store left it (a fresh install when there is none), to explain and list requests.
-    static func scheduler(_ configuration: OffstageConfiguration, store: Store?) throws -> TaskScheduler {
-        TaskScheduler(
-            configuration: configuration.app, policy: configuration.policy, state: try store?.loadSchedulerState())
-    }
-
-    /// Why each of the scheduler's pending requests has not run yet, now.
-    static func explanations(_ scheduler: TaskScheduler) -> [RequestExplanation] {
-        scheduler.explain(now: Date(), monotonic: MonotonicTime.now(), timeZone: .current)
-    }
-
     /// A virtual-time replay of the configured model app.
     static func simulate(_ configuration: OffstageConfiguration, days: Int, usage: UsageProfile, seed: UInt64)
         -> SimulationReport

@@ -2,6 +2,7 @@ import Foundation
 import OffstageCore
 import OffstageRuntime
 import OffstageStore
+import OffstageUI
 
 /// The second half of `offstage demo`: the BG task scheduler with the model app, then a replay of the policy.
 enum SchedulerDemo {
@@ -32,8 +33,8 @@ enum SchedulerDemo {
             "\nThe app refresh handler's shell command wrote: \(output.trimmingCharacters(in: .whitespacesAndNewlines))"
         )
         say("\nWhy each pending request has not run yet (offstage pending):")
-        for explanation in SchedulerConfig.explanations(try SchedulerConfig.scheduler(configuration, store: store)) {
-            say("  \(ByteFormat.pad(explanation.request.identifier, 26)) \(explanation.text)")
+        for request in runtime.snapshot().requests {
+            say("  \(ByteFormat.pad(request.request.identifier, 26)) \(request.reasonText)")
         }
         say("\nThe same app refresh, rescheduled every 15 min, over 30 simulated days (offstage simulate):")
         for usage in [UsageProfile.heavy, .rare] {

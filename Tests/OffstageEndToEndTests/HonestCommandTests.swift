@@ -1,4 +1,5 @@
 import Foundation
+import OffstageCore
 import OffstageStore
 import OffstageTestSupport
 import Testing
@@ -145,11 +146,12 @@ struct HonestCommandTests {
         #expect(try binary.run(["add", origin.url("/gen/8m?rate=800000")]).status == 0)
         let engine = try Self.startEngine(binary, environment: ["OFFSTAGE_CHECKPOINT_SECONDS": "0.2"])
         let deadline = Date().addingTimeInterval(20)
-        var written = 0
+        var written: Int64 = 0
+        // The store's checkpoint, not `ls` (which shows the running engine's live bytes).
         while written == 0 && engine.isRunning && Date() < deadline {
-            let listing = try binary.run(["ls", "--json"])
-            let tasks = try JSONSerialization.jsonObject(with: Data(listing.stdout.utf8)) as? [[String: Any]]
-            written = tasks?.first?["bytesWritten"] as? Int ?? 0
+            let store = try Store.open(home: OffstageHome(path: home), readOnly: true)
+            written = try store.loadTasks().first?.bytesWritten ?? 0
+            store.close()
             if written == 0 { usleep(50_000) }
         }
         kill(engine.processIdentifier, SIGKILL)

@@ -49,6 +49,12 @@ public struct TransferSnapshot: Codable, Sendable, Equatable, Identifiable {
     public var earliestBeginDate: Date?
     /// The event-log lines about this task, oldest first (bounded): resume history, redirects, decisions.
     public var history: [LogEntry]
+    /// The stored reason it waits, retries, paused on a full disk or failed (server text: a view escapes it).
+    public var error: String?
+    /// For uploads: the file it sends.
+    public var uploadPath: String?
+    /// The path delivery chose, from `finishing` on (`deliveredPath` once completed).
+    public var deliveryPath: String?
 
     /// A transfer reading.
     public init(
@@ -58,7 +64,7 @@ public struct TransferSnapshot: Codable, Sendable, Equatable, Identifiable {
         eta: Double? = nil, status: TransferStatus, attempts: Int = 0, validator: String? = nil,
         effectiveURL: String? = nil, httpStatus: Int? = nil, responseSummary: String? = nil,
         deliveredPath: String? = nil, isDiscretionary: Bool = false, earliestBeginDate: Date? = nil,
-        history: [LogEntry] = []
+        history: [LogEntry] = [], error: String? = nil, uploadPath: String? = nil, deliveryPath: String? = nil
     ) {
         self.id = id
         self.session = session
@@ -83,6 +89,9 @@ public struct TransferSnapshot: Codable, Sendable, Equatable, Identifiable {
         self.isDiscretionary = isDiscretionary
         self.earliestBeginDate = earliestBeginDate
         self.history = history
+        self.error = error
+        self.uploadPath = uploadPath
+        self.deliveryPath = deliveryPath
     }
 
     /// The fraction done (0…1), or nil when the size is unknown.

@@ -65,28 +65,41 @@ extension DaemonRuntime {
     /// How many snapshots this runtime has published.
     public var publishedSnapshots: Int { throttle.published }
 
-    /// The snapshot of the live state, sequence 0.
+    /// The snapshot of the live state, sequence 0: the daemon's tasks with their live bytes, plus `add` commands
+    /// still waiting in the inbox (an engine that runs only its own transfer, `get`, leaves them there).
     private func buildSnapshot() -> Snapshot {
         let now = time.now()
         let monotonic = time.steady()
         let appSession = appHost?.session ?? options.appSessionIdentifier
         let outbox = ((try? store.outbox()) ?? []).filter { daemon.tasks[$0.taskID]?.session == appSession }
-        let transfers = snapshots.transfers(
+        var transfers = snapshots.transfers(
             daemon, now: now, maxAttempts: options.retryPolicy.maxAttempts,
             waitingForApp: Set(outbox.map(\.taskID)))
+        let queued = (try? StoreSnapshot.inboxAdds(store, defaultDirectory: home.documentsDirectory, now: now)) ?? []
+        if !queued.isEmpty {
+            transfers += queued.filter { daemon.tasks[$0.id] == nil }.map {
+                SnapshotParts.transfer(
+                    $0, bytes: 0, resumedFrom: 0, speed: nil, eta: nil, status: .waiting("waiting in the inbox"),
+                    history: [])
+            }
+            transfers.sort { $0.id < $1.id }
+        }
         let scheduler = host?.scheduler
         let budget = scheduler.map { SnapshotParts.budget($0, monotonic: monotonic) } ?? AppSnapshot.Budget()
         let app: AppSnapshot
         if let appHost {
             app = SnapshotParts.app(
                 appHost.lifecycle, steady: time.steady(), mistakes: appHost.mistakes,
-                waitingDeliveries: outbox.count, budget: budget)
+                waitingDeliveries: outbox.count, budget: budget, session: appHost.session,
+                registry: SnapshotParts.registry(
+                    appHost.registry, tasks: Array(daemon.tasks.values), session: appHost.session))
         } else {
             // This runtime does not host the app (a foreground `get`): the app is as the store holds it.
             app =
                 (try? StoreSnapshot.app(
                     store: store, configuration: AppConfiguration(), steady: monotonic,
-                    waitingDeliveries: outbox.count, budget: budget)) ?? AppSnapshot(budget: budget)
+                    waitingDeliveries: outbox.count, budget: budget, tasks: Array(daemon.tasks.values)))
+                ?? AppSnapshot(budget: budget, session: appSession)
         }
         return Snapshot(
             clock: clockSnapshot, engine: EngineSnapshot(role: .hosting, pid: getpid(), home: home.path),

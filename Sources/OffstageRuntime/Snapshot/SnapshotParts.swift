@@ -64,13 +64,14 @@ enum SnapshotParts {
             validator: task.validator, effectiveURL: task.effectiveURL.map(URLCredentials.masked),
             httpStatus: task.httpStatus, responseSummary: task.responseSummary,
             deliveredPath: task.state == .completed ? task.deliveredPath : nil, isDiscretionary: task.isDiscretionary,
-            earliestBeginDate: task.earliestBeginDate, history: history)
+            earliestBeginDate: task.earliestBeginDate, history: history, error: task.error,
+            uploadPath: task.uploadPath, deliveryPath: task.deliveredPath)
     }
 
-    /// The app's reading from its life-cycle manager at steady time `steady`.
+    /// The app's reading from its life-cycle manager at steady time `steady`, with its session and registry.
     static func app(
         _ lifecycle: AppLifecycle, steady: Double, mistakes: AppMistakes, waitingDeliveries: Int,
-        budget: AppSnapshot.Budget
+        budget: AppSnapshot.Budget, session: String, registry: AppRegistrySnapshot
     ) -> AppSnapshot {
         let state = lifecycle.state
         let remaining = lifecycle.backgroundTimeRemaining(steady: steady)
@@ -83,12 +84,29 @@ enum SnapshotParts {
             pendingRelaunches: state.pendingRelaunches,
             completionHandlers: state.handlers.map {
                 AppSnapshot.Handler(
-                    session: $0.session, secondsLeft: max(0, $0.deadline - steady), eventsFinished: $0.eventsFinished)
+                    token: $0.token.rawValue, session: $0.session, secondsLeft: max(0, $0.deadline - steady), eventsFinished: $0.eventsFinished)
             },
             backgroundTasks: state.tasks.map {
                 $0.subject + ($0.hasExpirationHandler ? "" : " (no expiration handler)")
             },
-            waitingDeliveries: waitingDeliveries, mistakes: mistakes.enabled, budget: budget)
+            waitingDeliveries: waitingDeliveries, mistakes: mistakes.enabled, budget: budget, session: session,
+            registry: registry)
+    }
+
+    /// The app's registry as a view shows it, in `taskDescription` order; each record names the home's id of the
+    /// task its `lastTaskIdentifier` is in the app's session (`tasks`: the system's tasks).
+    static func registry(_ registry: AppRegistry, tasks: [TransferTask], session: String) -> AppRegistrySnapshot {
+        let homeIDs = Dictionary(
+            tasks.filter { $0.session == session && $0.taskIdentifier != 0 }.map { ($0.taskIdentifier, $0.id) },
+            uniquingKeysWith: { _, last in last })
+        let records = registry.records.values.sorted { $0.taskDescription < $1.taskDescription }.map {
+            AppRegistrySnapshot.Record(
+                taskDescription: $0.taskDescription, kind: $0.kind, status: $0.status,
+                url: URLCredentials.masked($0.url), lastTaskIdentifier: $0.lastTaskIdentifier,
+                taskID: $0.lastTaskIdentifier.flatMap { homeIDs[$0] }, deliveredPath: $0.deliveredPath,
+                resumeOffset: $0.resumeData?.offset, note: $0.note)
+        }
+        return AppRegistrySnapshot(records: records)
     }
 
     /// How the app's last process ended, in words (as `offstage app` says it).

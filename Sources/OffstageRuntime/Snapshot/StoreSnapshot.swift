@@ -5,22 +5,39 @@ import OffstageStore
 /// The durable view: the same `Snapshot` built from the store alone, for when no engine runs.
 ///
 /// Tasks stored as `running` are `interrupted` (their engine went away; they resume when one runs again), `add`
-/// commands still in the inbox are waiting tasks, requests carry the reason they wait now, and the engine's role
-/// is `notRunning`.
+/// commands still in the inbox are waiting tasks with the ids they reserved, requests carry the reason they wait
+/// now, and the engine's role is `notRunning`. A home with no store yet is a fresh install: no task, and the app as
+/// the configuration describes it.
+///
+/// With `owner`, an engine (that pid) holds the home but did not answer: the view is then the store's as that
+/// engine last wrote it (bytes as of its last checkpoint), tasks stored as running are running, and the engine
+/// reads as attached to `owner` (never "not running").
 public enum StoreSnapshot {
-    /// Reads the home's store (nil: there is none yet, an empty snapshot) at wall time `now`, monotonic time
-    /// `monotonic` (the scheduler's) and steady time `steady` (the app's life cycle; by default the monotonic time).
+    /// Reads the home's store (nil: there is none yet) at wall time `now`, monotonic time `monotonic` (the
+    /// scheduler's) and steady time `steady` (the app's life cycle; by default the monotonic time).
     public static func read(
         home: OffstageHome, store: Store?, configuration: OffstageConfiguration, now: Date = Date(),
         monotonic: Double = MonotonicTime.now(), steady: Double? = nil, timeZone: TimeZone = .current,
-        retryPolicy: RetryPolicy = RetryPolicy()
+        retryPolicy: RetryPolicy = RetryPolicy(), owner: Int32? = nil
     ) throws -> Snapshot {
-        let engine = EngineSnapshot(role: .notRunning, home: home.path)
-        guard let store else { return Snapshot(clock: ClockSnapshot(now: now), engine: engine) }
+        let engine =
+            owner.map { EngineSnapshot(role: .attached, pid: $0, home: home.path) }
+            ?? EngineSnapshot(role: .notRunning, home: home.path)
+        let interrupted = owner == nil
+        let appSession = configuration.appSession
+        guard let store else {
+            let scheduler = TaskScheduler(configuration: configuration.app, policy: configuration.policy, state: nil)
+            let app = SnapshotParts.app(
+                AppLifecycle(policy: appSession.lifecycle, state: nil), steady: steady ?? monotonic,
+                mistakes: appSession.mistakes, waitingDeliveries: 0,
+                budget: SnapshotParts.budget(scheduler, monotonic: monotonic), session: appSession.sessionIdentifier,
+                registry: AppRegistrySnapshot())
+            return Snapshot(clock: ClockSnapshot(now: now), engine: engine, app: app)
+        }
         let entries = try store.latestEvents(limit: 5000).map(\.entry)
         let histories = SnapshotParts.histories(entries)
         let tasks = try self.tasks(store, defaultDirectory: home.documentsDirectory, now: now)
-        let session = configuration.appSession.sessionIdentifier
+        let session = appSession.sessionIdentifier
         let sessionTasks = Set(tasks.filter { $0.session == session }.map(\.id))
         let outbox = try store.outbox().filter { sessionTasks.contains($0.taskID) }
         let waiting = Set(outbox.map(\.taskID))
@@ -29,14 +46,15 @@ public enum StoreSnapshot {
                 task, bytes: task.bytesWritten, resumedFrom: 0, speed: nil, eta: nil,
                 status: SnapshotParts.status(
                     of: task, waitReason: nil, now: now, maxAttempts: retryPolicy.maxAttempts,
-                    waitingForApp: waiting.contains(task.id), interrupted: true),
+                    waitingForApp: waiting.contains(task.id), interrupted: interrupted),
                 history: histories["task \(task.id)"] ?? [])
         }
         let scheduler = TaskScheduler(
             configuration: configuration.app, policy: configuration.policy, state: try store.loadSchedulerState())
         let app = try app(
-            store: store, configuration: configuration.appSession, steady: steady ?? monotonic,
-            waitingDeliveries: outbox.count, budget: SnapshotParts.budget(scheduler, monotonic: monotonic))
+            store: store, configuration: appSession, steady: steady ?? monotonic,
+            waitingDeliveries: outbox.count, budget: SnapshotParts.budget(scheduler, monotonic: monotonic),
+            tasks: tasks)
         return Snapshot(
             clock: ClockSnapshot(now: now), engine: engine,
             device: DeviceSnapshot(conditions: try store.loadConditions(), inUse: scheduler.state.device.inUse),
@@ -47,31 +65,37 @@ public enum StoreSnapshot {
     }
 
     /// The stored tasks plus `add` commands not yet executed (queued, with the id they will get), in id order.
-    static func tasks(_ store: Store, defaultDirectory: String, now: Date) throws -> [TransferTask] {
-        var tasks = try store.loadTasks()
-        for (id, command) in try store.pendingCommands() {
-            guard case .add(let spec) = command else { continue }
-            // An `add` reserved its task's id when it was enqueued (task ids are not inbox ids).
-            let taskID = try store.reservedTaskID(command: id) ?? id
-            tasks.append(
-                TransferTask(
-                    id: taskID, session: spec.session, taskIdentifier: 0, taskDescription: spec.taskDescription,
-                    kind: spec.kind, url: URLCredentials.stripped(spec.url), method: spec.method,
-                    uploadPath: spec.uploadPath, requestedName: spec.name,
-                    destinationDirectory: spec.destinationDirectory ?? defaultDirectory, createdAt: now))
-        }
+    public static func tasks(_ store: Store, defaultDirectory: String, now: Date) throws -> [TransferTask] {
+        let tasks = try store.loadTasks() + inboxAdds(store, defaultDirectory: defaultDirectory, now: now)
         return tasks.sorted { $0.id < $1.id }
     }
 
-    /// The app as the store holds it (a fresh install when it never ran), at steady time `steady`.
+    /// The `add` commands waiting in the inbox, as the queued tasks they will be (with the ids they reserved; no
+    /// `taskIdentifier` yet: 0).
+    static func inboxAdds(_ store: Store, defaultDirectory: String, now: Date) throws -> [TransferTask] {
+        try store.pendingCommands().compactMap { id, command in
+            guard case .add(let spec) = command else { return nil }
+            return TransferTask(
+                id: try store.reservedTaskID(command: id) ?? id, session: spec.session, taskIdentifier: 0,
+                taskDescription: spec.taskDescription, kind: spec.kind, url: URLCredentials.stripped(spec.url),
+                method: spec.method, uploadPath: spec.uploadPath, requestedName: spec.name,
+                destinationDirectory: spec.destinationDirectory ?? defaultDirectory, createdAt: now)
+        }
+    }
+
+    /// The app as the store holds it (a fresh install when it never ran), at steady time `steady`; `tasks` are the
+    /// system's tasks, to name the home's id of each registry record's task.
     static func app(
         store: Store, configuration: AppConfiguration, steady: Double, waitingDeliveries: Int,
-        budget: AppSnapshot.Budget
+        budget: AppSnapshot.Budget, tasks: [TransferTask]
     ) throws -> AppSnapshot {
         let stored = try store.loadAppState()
         let lifecycle = AppLifecycle(policy: configuration.lifecycle, state: stored?.lifecycle)
+        let registry = SnapshotParts.registry(
+            try store.loadAppRegistry(), tasks: tasks, session: configuration.sessionIdentifier)
         return SnapshotParts.app(
             lifecycle, steady: steady, mistakes: configuration.mistakes.union(stored?.mistakes ?? AppMistakes()),
-            waitingDeliveries: waitingDeliveries, budget: budget)
+            waitingDeliveries: waitingDeliveries, budget: budget, session: configuration.sessionIdentifier,
+            registry: registry)
     }
 }

@@ -1,0 +1,32 @@
+import Foundation
+import OffstageCore
+import OffstageRuntime
+import OffstageStore
+
+/// The one `Snapshot` that `ls`, `app` and `pending` format: the running engine's live one, else the store's.
+enum ViewSnapshot {
+    /// How long a view waits for a running engine's first frame, seconds.
+    static let timeout = 2.0
+
+    /// When an offstage owns the home, the snapshot it serves on `<home>/engine.sock` (its first frame, within
+    /// `timeout`); if it does not answer, the store's view as that engine last wrote it (never "not running").
+    /// With none, the store's durable view (`StoreSnapshot.read`); a home with no store yet is a fresh install.
+    ///
+    /// `configuration` only matters for the store's view (the app's session, the scheduler's rules).
+    static func read(context: CLIContext, configuration: () throws -> OffstageConfiguration) throws -> Snapshot {
+        try context.checkHome()
+        if InstanceLock.owner(home: context.home) != nil, let live = live(home: context.home.path) { return live }
+        // Asked again: an engine that did not answer may have stopped meanwhile (then nothing runs).
+        let owner = InstanceLock.owner(home: context.home)
+        return try StoreSnapshot.read(
+            home: context.home, store: try context.openStoreForReading(), configuration: try configuration(),
+            owner: owner)
+    }
+
+    /// The engine's first frame, or nil when it does not listen or send one in time.
+    private static func live(home: String) -> Snapshot? {
+        guard let client = try? SnapshotClient(home: home) else { return nil }
+        defer { client.close() }
+        return (try? client.next(timeout: timeout)) ?? nil
+    }
+}
