@@ -66,11 +66,12 @@ public enum WaitReason: Codable, Sendable, Equatable, Hashable {
 public enum DurationText {
     /// `45 s`, `12 min`, `3 h`, `2 d` (rounded up to the unit, so a wait never reads as shorter than it is).
     public static func short(_ seconds: Double) -> String {
-        let s = max(0, seconds)
-        if s < 60 { return "\(Int(s.rounded(.up))) s" }
-        if s < 3600 { return "\(Int((s / 60).rounded(.up))) min" }
-        if s < 172_800 { return "\(Int((s / 3600).rounded(.up))) h" }
-        return "\(Int((s / 86_400).rounded(.up))) d"
+        let s = Clamped.within(seconds, 0...Double.greatestFiniteMagnitude)
+        if s < 60 { return "\(Clamped.int(s.rounded(.up))) s" }
+        if s < 3600 { return "\(Clamped.int((s / 60).rounded(.up))) min" }
+        if s < 172_800 { return "\(Clamped.int((s / 3600).rounded(.up))) h" }
+        if s > 3_650 * 86_400 { return "more than 10 years" }
+        return "\(Clamped.int((s / 86_400).rounded(.up))) d"
     }
 
     /// `HH:mm` of a date in a time zone.
