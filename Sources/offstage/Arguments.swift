@@ -66,9 +66,8 @@ struct Arguments {
     /// An integer option, validated.
     func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let text = value(name) else { return nil }
-        // ASCII digits only (no sign, white space or other scripts' digits), so `Int` never sees anything odd.
-        let plain = !text.isEmpty && text.utf8.count <= 18 && text.utf8.allSatisfy { (48...57).contains($0) }
-        guard plain, let number = Int(text), range.contains(number) else {
+        // ASCII digits only (no sign, white space or other scripts' digits): see `NumberText`.
+        guard let number = NumberText.wholeNumber(Substring(text)), range.contains(number) else {
             throw CLIError.usage(
                 "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not "
                     + TransferDaemon.printable(text))

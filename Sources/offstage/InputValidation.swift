@@ -15,10 +15,22 @@ enum InputValidation {
         guard let host = parsed.host, !host.isEmpty else {
             throw CLIError.usage("the URL has no host: \(TransferDaemon.printable(URLCredentials.masked(text)))")
         }
-        if let port = parsed.port, !(1...65535).contains(port) {
-            throw CLIError.usage("the URL's port must be from 1 to 65535, not \(port)")
+        if let port = portText(trimmed), !(NumberText.wholeNumber(port).map { (1...65535).contains($0) } ?? false) {
+            throw CLIError.usage("the URL's port must be from 1 to 65535, not \(TransferDaemon.printable(String(port)))")
         }
         return trimmed
+    }
+
+    /// The port as written in a URL's authority (`host:PORT`, `[v6]:PORT`), nil when none is written: read from
+    /// the text, since `URL.port` is nil for a port too large for an `Int`.
+    static func portText(_ url: String) -> Substring? {
+        guard let start = url.range(of: "://")?.upperBound else { return nil }
+        let authority = url[start...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let hostPort = authority.lastIndex(of: "@").map { authority[authority.index(after: $0)...] } ?? authority
+        let afterHost = hostPort.lastIndex(of: "]").map { hostPort[hostPort.index(after: $0)...] } ?? hostPort
+        guard let colon = afterHost.lastIndex(of: ":") else { return nil }
+        let port = afterHost[afterHost.index(after: colon)...]
+        return port.isEmpty ? nil : port
     }
 
     /// A URL that will be stored (in the store, the app's registry): http or https, and no credentials in it.
@@ -36,47 +48,19 @@ enum InputValidation {
     /// Seconds from `90`, `30s`, `10m`, `2h` or `1d` (plain decimal digits with an optional fraction; at most
     /// `maximumDuration`).
     static func duration(_ text: String, option: String) throws -> Double {
-        let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86400]
-        var number = Substring(text)
-        var factor = 1.0
-        if let last = text.last, let unit = units[last] {
-            number = number.dropLast()
-            factor = unit
-        }
-        guard let value = decimal(number) else {
+        guard let seconds = NumberText.seconds(Substring(text)) else {
             throw CLIError.usage(
                 "\(option) needs a duration such as 30s, 10m, 2h or 1d, not \(TransferDaemon.printable(text))")
         }
-        let seconds = value * factor
-        guard seconds.isFinite, seconds <= maximumDuration else {
+        guard seconds <= maximumDuration else {
             throw CLIError.usage("\(option) must be at most 10 years (3650d), not \(TransferDaemon.printable(text))")
         }
         return seconds
     }
 
-    /// A non-negative decimal number written with ASCII digits and at most one `.` (no sign, exponent, hex,
-    /// white space or other scripts' digits); nil otherwise. At most 30 characters, so it is always finite.
-    static func decimal(_ text: Substring) -> Double? {
-        let bytes = Array(text.utf8)
-        guard !bytes.isEmpty, bytes.count <= 30 else { return nil }
-        var dots = 0
-        var digits = 0
-        for byte in bytes {
-            if byte == UInt8(ascii: ".") {
-                dots += 1
-            } else if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
-                digits += 1
-            } else {
-                return nil
-            }
-        }
-        guard dots <= 1, digits > 0, let value = Double(String(text)), value.isFinite else { return nil }
-        return value
-    }
-
     /// A priority from 0 to 1 written as a plain decimal number.
     static func priority(_ text: String) throws -> Double {
-        guard let value = decimal(Substring(text)), (0...1).contains(value) else {
+        guard let value = NumberText.decimal(Substring(text)), (0...1).contains(value) else {
             throw CLIError.usage("--priority must be a number from 0 to 1, not \(TransferDaemon.printable(text))")
         }
         return value
