@@ -50,7 +50,9 @@ extension TransferDaemon {
             kind: spec.kind, url: URLCredentials.stripped(spec.url), method: spec.method, uploadPath: spec.uploadPath,
             requestedName: spec.name, destinationDirectory: spec.destinationDirectory ?? defaultDirectory,
             priority: Clamped.within(spec.priority, 0...1),
-            earliestBeginDate: spec.beginAfter.map { transition.now + Clamped.within($0, 0...TransferSpec.maximumDelay) },
+            earliestBeginDate: spec.beginAfter.map {
+                transition.now + Clamped.within($0, 0...TransferSpec.maximumDelay)
+            },
             isDiscretionary: spec.discretionary || session.isDiscretionary, createdAt: transition.now)
         update(task, in: &transition)
         let what = task.kind == .download ? "download" : "\(task.method) upload of \(task.uploadPath ?? "?")"

@@ -161,7 +161,8 @@ extension TransferDaemon {
         let reason = Self.printable(reason)
         let limit = session(of: task).timeoutIntervalForResource
         if transition.now.timeIntervalSince(task.createdAt) >= limit {
-            return fail(&task, reason: "\(reason); resource timeout of \(Clamped.int(limit)) s reached", in: &transition)
+            return fail(
+                &task, reason: "\(reason); resource timeout of \(Clamped.int(limit)) s reached", in: &transition)
         }
         if task.attempts >= retryPolicy.maxAttempts {
             return fail(&task, reason: "\(reason) (after \(task.attempts) attempts)", in: &transition)

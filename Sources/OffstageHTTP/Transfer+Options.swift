@@ -30,7 +30,8 @@ extension Transfer {
         long(CURLOPT_LOW_SPEED_LIMIT, 1, "LOW_SPEED_LIMIT")
         long(CURLOPT_LOW_SPEED_TIME, idleSeconds, "LOW_SPEED_TIME")
         long(
-            CURLOPT_CONNECTTIMEOUT_MS, max(1, Clamped.int((min(configuration.connectTimeout, 86_400) * 1000).rounded(.up))),
+            CURLOPT_CONNECTTIMEOUT_MS,
+            max(1, Clamped.int((min(configuration.connectTimeout, 86_400) * 1000).rounded(.up))),
             "CONNECTTIMEOUT_MS")
         long(CURLOPT_TCP_KEEPALIVE, 1, "TCP_KEEPALIVE")
         string(CURLOPT_USERAGENT, configuration.userAgent, "USERAGENT")

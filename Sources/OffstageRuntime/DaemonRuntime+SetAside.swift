@@ -28,7 +28,9 @@ extension DaemonRuntime {
         do {
             return try load()
         } catch StoreError.invalidRow(_, let detail) {
-            try reportSetAside([SetAsideRow(table: table, row: "the \(table) row", reason: detail + "; starting fresh")])
+            try reportSetAside([
+                SetAsideRow(table: table, row: "the \(table) row", reason: detail + "; starting fresh")
+            ])
             return nil
         }
     }

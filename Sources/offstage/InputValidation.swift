@@ -16,7 +16,8 @@ enum InputValidation {
             throw CLIError.usage("the URL has no host: \(TransferDaemon.printable(URLCredentials.masked(text)))")
         }
         if let port = portText(trimmed), !(NumberText.wholeNumber(port).map { (1...65535).contains($0) } ?? false) {
-            throw CLIError.usage("the URL's port must be from 1 to 65535, not \(TransferDaemon.printable(String(port)))")
+            throw CLIError.usage(
+                "the URL's port must be from 1 to 65535, not \(TransferDaemon.printable(String(port)))")
         }
         return trimmed
     }

@@ -44,7 +44,8 @@ import Testing
 
     @Test(
         arguments: [
-            ("120", 120.0), ("0", 0), ("007", 7), ("99999999999999999999999", 86_400), ("Fri, 15 Jan 2027 08:02:00 GMT", 120),
+            ("120", 120.0), ("0", 0), ("007", 7), ("99999999999999999999999", 86_400),
+            ("Fri, 15 Jan 2027 08:02:00 GMT", 120),
             ("Thu, 14 Jan 2027 08:00:00 GMT", 0),
         ] as [(String, Double)])
     func retryAfterIsReadAsSecondsOrADate(raw: String, expected: Double) {

@@ -153,13 +153,15 @@ struct VerdictCase: Sendable, CustomTestStringConvertible {
             .httpError(503, retryAfter: 30)),
         VerdictCase("304 is not a download", 304, [], offset: 0, validator: nil, .httpError(304, retryAfter: nil)),
         VerdictCase(
-            "two different Content-Length fields are malformed", 200, [("Content-Length", "10"), ("Content-Length", "12")],
+            "two different Content-Length fields are malformed", 200,
+            [("Content-Length", "10"), ("Content-Length", "12")],
             offset: 0, validator: nil, .malformed(reasonContains: "two different Content-Length values (10, 12)")),
         VerdictCase(
             "a Content-Length list with two values is malformed", 200, [("Content-Length", "10, 12")],
             offset: 0, validator: nil, .malformed(reasonContains: "two different")),
         VerdictCase(
-            "a repeated equal Content-Length is accepted", 200, [("Content-Length", "10, 10"), ("Content-Length", "10")],
+            "a repeated equal Content-Length is accepted", 200,
+            [("Content-Length", "10, 10"), ("Content-Length", "10")],
             offset: 0, validator: nil, .accept(expectedTotal: 10, validator: nil)),
         VerdictCase(
             "a Content-Length beyond 64 bits is malformed, never unknown", 200,

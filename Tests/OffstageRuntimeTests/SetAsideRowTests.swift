@@ -52,7 +52,9 @@ import Testing
         let again = try harness.store.events(limit: 10_000).map(\.entry).filter { $0.kind == .rowSetAside }
         #expect(again.count == asides.count)
         let kept = try harness.store.withDatabase {
-            try $0.query("SELECT COUNT(*) FROM tasks WHERE id BETWEEN 100 AND 103", table: "tasks") { $0.int64(0) }.first
+            try $0.query("SELECT COUNT(*) FROM tasks WHERE id BETWEEN 100 AND 103", table: "tasks") {
+                $0.int64(0)
+            }.first
         }
         #expect(kept == 4)
         #expect(try harness.store.loadTasks().map(\.id) == [good])

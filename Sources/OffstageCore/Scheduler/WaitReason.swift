@@ -78,7 +78,9 @@ public enum DurationText {
     public static func clock(_ date: Date, timeZone: TimeZone) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        // The calendar is only asked about dates within ±3000 years of 1970.
+        let seconds = Clamped.within(date.timeIntervalSince1970, -95_000_000_000...95_000_000_000)
+        let parts = calendar.dateComponents([.hour, .minute], from: Date(timeIntervalSince1970: seconds))
         let hour = parts.hour ?? 0, minute = parts.minute ?? 0
         return (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
     }
