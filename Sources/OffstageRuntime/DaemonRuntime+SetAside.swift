@@ -22,6 +22,11 @@ extension DaemonRuntime {
         changes.log.forEach(logged)
     }
 
+    /// The stored device conditions, or the defaults with the row set aside when it cannot be used.
+    func loadConditions() throws -> DeviceConditions {
+        try loadState("conditions") { try store.loadConditions() } ?? DeviceConditions()
+    }
+
     /// A stored state row (the scheduler's or the app's), or nil with the row set aside when it cannot be
     /// decoded: that side starts fresh, as on a new install, and its next commit replaces the row.
     func loadState<T>(_ table: String, _ load: () throws -> T?) throws -> T? {

@@ -102,7 +102,7 @@ public final class DaemonRuntime {
             let tasks = try store.loadTasksSettingAside()
             try reportSetAside(sessions.setAside + tasks.setAside)
             let restored = DaemonEvent.started(
-                sessions: sessions.sessions, tasks: tasks.tasks, conditions: try store.loadConditions())
+                sessions: sessions.sessions, tasks: tasks.tasks, conditions: try loadConditions())
             try handle(restored)
             try startScheduler()
             try startApp()

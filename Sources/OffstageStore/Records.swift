@@ -133,9 +133,11 @@ enum Records {
         ]
     }
 
-    /// The conditions from a row of `selectConditions`.
+    /// The conditions from a row of `selectConditions`; `invalidRow` for an unknown network or a battery level
+    /// outside 0…100.
     static func conditions(_ row: Row) throws -> DeviceConditions {
-        DeviceConditions(
+        try StoredValue.check(row.int64(2), "battery_level", in: 0...100, table: "conditions")
+        return DeviceConditions(
             network: try row.enumeration(0, DeviceConditions.Network.self), charging: row.bool(1),
             batteryLevel: row.int(2), lowPowerMode: row.bool(3), backgroundRefresh: row.bool(4)
         )

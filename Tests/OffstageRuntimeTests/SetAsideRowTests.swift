@@ -60,17 +60,21 @@ import Testing
         #expect(try harness.store.loadTasks().map(\.id) == [good])
     }
 
-    @Test func anUndecodableSchedulerStateIsSetAsideAndTheSchedulerStartsFresh() throws {
+    @Test func anUndecodableSchedulerStateAndAbsurdConditionsAreSetAsideAndStartFresh() throws {
         let harness = try RuntimeHarness()
         try harness.store.withDatabase {
             try $0.run("INSERT OR REPLACE INTO scheduler_state (id, state) VALUES (1, '{\"broken\": ')")
+            try $0.run(
+                "INSERT OR REPLACE INTO conditions (id, network, charging, battery_level, low_power_mode, "
+                    + "background_refresh) VALUES (1, 'wifi', 1, 9223372036854775807, 0, 1)")
         }
         let good = try harness.download("/gen/16k?seed=6", name: "good.bin")
         #expect(try harness.run { $0.scheduler = SchedulerSetup(app: AppTaskConfiguration(handlers: [])) } == .idle)
         #expect(try harness.task(good).state == .completed)
         let asides = try harness.store.events(limit: 10_000).map(\.entry).filter { $0.kind == .rowSetAside }
-        #expect(asides.map(\.subject) == ["the scheduler_state row"])
-        #expect(asides.first?.reason.contains("starting fresh") == true)
+        #expect(asides.map(\.subject) == ["the conditions row", "the scheduler_state row"])
+        #expect(asides.allSatisfy { $0.reason.contains("starting fresh") })
+        #expect(asides.first?.reason.contains("battery_level 9223372036854775807 is out of range") == true)
         #expect(try harness.store.loadSchedulerState() != nil)
     }
 }
