@@ -104,4 +104,6 @@ public enum LogKind: String, Codable, Sendable, CaseIterable {
     case appMistake = "app-mistake"
     /// A download continued from its resume data (`downloadTask(withResumeData:)`).
     case resumedFromResumeData = "resumed-from-resume-data"
+    /// A stored row the engine cannot use was skipped at start (reported once); the rest of the home runs.
+    case rowSetAside = "row-set-aside"
 }

@@ -19,8 +19,21 @@ public struct ResponseHead: Sendable, Equatable {
         return fields.last(where: { $0.name == key })?.value
     }
 
-    /// `Content-Length`, when present and a valid number.
-    public var contentLength: Int64? { value("content-length").flatMap { Int64($0) }.flatMap { $0 >= 0 ? $0 : nil } }
+    /// `Content-Length`, when present and valid (see `framingProblem`); nil when absent or unusable.
+    public var contentLength: Int64? {
+        guard case .length(let length)? = try? ResponseFraming.contentLength(of: self) else { return nil }
+        return length
+    }
+
+    /// Why the length of this message cannot be determined reliably (RFC 9112 section 6.3), or nil when it can.
+    public var framingProblem: String? {
+        do {
+            _ = try ResponseFraming.contentLength(of: self)
+            return nil
+        } catch {
+            return error.reason
+        }
+    }
     /// The parsed `Content-Range`, when present.
     public var contentRange: ContentRange? { value("content-range").flatMap(ContentRange.init(header:)) }
     /// The `ETag`, verbatim.
@@ -39,10 +52,16 @@ public struct ResponseHead: Sendable, Equatable {
     /// Seconds the server asks us to wait (`Retry-After` as seconds or an HTTP date), never negative.
     public func retryAfter(now: Date) -> Double? {
         guard let raw = value("retry-after") else { return nil }
-        if let seconds = Double(raw) { return max(0, seconds) }
+        // delay-seconds is 1*DIGIT (RFC 9110 section 10.2.3): ASCII digits only; a huge one is just "very long".
+        if !raw.isEmpty, raw.utf8.allSatisfy({ (48...57).contains($0) }) {
+            return raw.utf8.count > 9 ? Self.retryAfterLimit : min(Self.retryAfterLimit, Double(raw) ?? 0)
+        }
         guard let date = HTTPDate.parse(raw) else { return nil }
-        return max(0, date.timeIntervalSince(now))
+        return Clamped.within(date.timeIntervalSince(now), 0...Self.retryAfterLimit)
     }
+
+    /// The largest `Retry-After` this parser returns (one day); the retry policy applies its own, lower cap.
+    public static let retryAfterLimit: Double = 86_400
 
     /// The file name from `Content-Disposition`, unsanitised.
     public var dispositionFileName: String? {
@@ -82,7 +101,7 @@ public struct ContentRange: Sendable, Equatable {
         let rest = text.dropFirst("bytes ".count)
         let halves = rest.split(separator: "/", maxSplits: 1)
         guard halves.count == 2 else { return nil }
-        total = halves[1] == "*" ? nil : Int64(halves[1])
+        total = halves[1] == "*" ? nil : ResponseFraming.digits(halves[1])
         if halves[1] != "*" && total == nil { return nil }
         if halves[0] == "*" {
             guard total != nil else { return nil }
@@ -91,7 +110,11 @@ public struct ContentRange: Sendable, Equatable {
             return
         }
         let ends = halves[0].split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
-        guard ends.count == 2, let a = Int64(ends[0]), let b = Int64(ends[1]), a <= b else { return nil }
+        guard ends.count == 2, let a = ResponseFraming.digits(ends[0]), let b = ResponseFraming.digits(ends[1]),
+            a <= b
+        else { return nil }
+        // RFC 9110 section 14.4: the last position is below the complete length when that is known.
+        if let total, b >= total { return nil }
         first = a
         last = b
     }

@@ -12,6 +12,9 @@ public enum ResponseVerdict: Sendable, Equatable {
     case alreadyComplete(total: Int64)
     /// An HTTP error; `retryAfter` is the server's requested wait, if any.
     case httpError(status: Int, retryAfter: Double?)
+    /// The response breaks HTTP's syntax or framing (its length cannot be determined reliably, a NUL in a
+    /// header): a permanent failure, never a completed transfer and never retried as if transient.
+    case malformed(reason: String)
 
     /// Judges a response to a request that asked for bytes from `offset` under `validator`.
     ///
@@ -19,6 +22,7 @@ public enum ResponseVerdict: Sendable, Equatable {
     /// request, or a changed validator, means the partial file is stale and must be dropped.
     public static func judge(_ head: ResponseHead, offset: Int64, validator: String?, now: Date) -> ResponseVerdict {
         let status = head.status
+        if let problem = head.framingProblem { return .malformed(reason: problem) }
         if [301, 302, 303, 307, 308].contains(status) {
             guard let location = head.location, !location.isEmpty else {
                 return .httpError(status: status, retryAfter: nil)

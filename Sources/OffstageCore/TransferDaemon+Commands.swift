@@ -49,7 +49,10 @@ extension TransferDaemon {
             id: id, session: spec.session, taskIdentifier: taskIdentifier, taskDescription: spec.taskDescription,
             kind: spec.kind, url: URLCredentials.stripped(spec.url), method: spec.method, uploadPath: spec.uploadPath,
             requestedName: spec.name, destinationDirectory: spec.destinationDirectory ?? defaultDirectory,
-            priority: min(1, max(0, spec.priority)), earliestBeginDate: spec.beginAfter.map { transition.now + $0 },
+            priority: Clamped.within(spec.priority, 0...1),
+            earliestBeginDate: spec.beginAfter.map {
+                transition.now + Clamped.within($0, 0...TransferSpec.maximumDelay)
+            },
             isDiscretionary: spec.discretionary || session.isDiscretionary, createdAt: transition.now)
         update(task, in: &transition)
         let what = task.kind == .download ? "download" : "\(task.method) upload of \(task.uploadPath ?? "?")"

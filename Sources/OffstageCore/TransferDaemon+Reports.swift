@@ -138,6 +138,9 @@ extension TransferDaemon {
             begin(task, attempt: again, in: &transition)
         case .alreadyComplete(let total):
             enterFinishing(&task, bytes: total, in: &transition)
+        case .malformed(let reason):
+            // A server that breaks HTTP's framing will break it again: retrying would only repeat the damage.
+            fail(&task, reason: "malformed response: \(Self.printable(reason))", in: &transition)
         case .httpError(let status, let retryAfter):
             task.httpStatus = status
             let reason = "HTTP \(status) \(HTTPStatus.phrase(status))".trimmingCharacters(in: .whitespaces)
@@ -158,7 +161,8 @@ extension TransferDaemon {
         let reason = Self.printable(reason)
         let limit = session(of: task).timeoutIntervalForResource
         if transition.now.timeIntervalSince(task.createdAt) >= limit {
-            return fail(&task, reason: "\(reason); resource timeout of \(Int(limit)) s reached", in: &transition)
+            return fail(
+                &task, reason: "\(reason); resource timeout of \(Clamped.int(limit)) s reached", in: &transition)
         }
         if task.attempts >= retryPolicy.maxAttempts {
             return fail(&task, reason: "\(reason) (after \(task.attempts) attempts)", in: &transition)

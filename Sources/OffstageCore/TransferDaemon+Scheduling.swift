@@ -98,10 +98,11 @@ extension TransferDaemon {
 
     /// A short human duration: `45 s`, `12 min`, `3 h`.
     public static func duration(_ seconds: Double) -> String {
-        let s = max(0, seconds)
-        if s < 90 { return "\(Int(s.rounded(.up))) s" }
-        if s < 90 * 60 { return "\(Int((s / 60).rounded())) min" }
-        if s < 48 * 3600 { return "\(Int((s / 3600).rounded())) h" }
-        return "\(Int((s / 86400).rounded())) d"
+        let s = Clamped.within(seconds, 0...Double.greatestFiniteMagnitude)
+        if s < 90 { return "\(Clamped.int(s.rounded(.up))) s" }
+        if s < 90 * 60 { return "\(Clamped.int((s / 60).rounded())) min" }
+        if s < 48 * 3600 { return "\(Clamped.int((s / 3600).rounded())) h" }
+        if s > 3_650 * 86_400 { return "more than 10 years" }
+        return "\(Clamped.int((s / 86400).rounded())) d"
     }
 }

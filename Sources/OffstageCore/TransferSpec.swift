@@ -20,8 +20,10 @@ public struct TransferSpec: Codable, Sendable, Equatable {
     public var uploadPath: String?
     /// Forces the task to wait for Wi-Fi and power.
     public var discretionary: Bool
-    /// Seconds from creation before the task may start.
+    /// Seconds from creation before the task may start (at most `maximumDelay`; the daemon clamps any more).
     public var beginAfter: Double?
+    /// The longest `beginAfter` (10 years): the command line refuses more, and the daemon clamps a stored one.
+    public static let maximumDelay: Double = 3_650 * 86_400
     /// Priority hint from 0 to 1.
     public var priority: Double
 

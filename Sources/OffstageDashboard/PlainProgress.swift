@@ -53,11 +53,11 @@ public struct PlainProgress: Sendable {
     static func progress(_ transfer: TransferSnapshot) -> String {
         var line = "task \(transfer.id) \(transfer.name) \(transfer.state.rawValue)"
         if let fraction = transfer.fraction, let total = transfer.bytesExpected {
-            line += " \(Int(fraction * 100))% \(bytes(transfer.bytes)) of \(bytes(total))"
+            line += " \(Clamped.int(fraction * 100))% \(bytes(transfer.bytes)) of \(bytes(total))"
         } else {
             line += " \(bytes(transfer.bytes)) (size unknown)"
         }
-        if let speed = transfer.speed, speed > 0 { line += " \(bytes(Int64(speed)))/s" }
+        if let speed = transfer.speed, speed > 0 { line += " \(bytes(Clamped.int64(speed)))/s" }
         if let eta = transfer.eta { line += " ETA \(DurationText.short(eta))" }
         if case .retrying(let next, let attempt, let maximum, let error) = transfer.status {
             line += " retry \(attempt) of \(maximum)"

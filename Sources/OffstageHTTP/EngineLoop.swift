@@ -89,7 +89,7 @@ final class EngineLoop {
         guard let multi else { return }
         var timeout = milliseconds
         if let nearest = settling.map(\.deadline).min() {
-            timeout = min(timeout, Int32(max(0, ((nearest - MonotonicClock.now()) * 1000).rounded(.up))))
+            timeout = min(timeout, Clamped.int32(max(0, ((nearest - MonotonicClock.now()) * 1000).rounded(.up))))
         }
         var extra = settling.map { curl_waitfd(fd: $0.socket, events: Int16(CURL_WAIT_POLLIN), revents: 0) }
         var ready: Int32 = 0

@@ -93,6 +93,11 @@ extension Transfer {
     /// line. Returns false to abort the transfer before any body byte.
     func headerLine(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard !accepted, rejection == nil else { return true }  // trailers after the body
+        if bytes.contains(0) {
+            // RFC 9110 section 5.5: NUL is never valid in a field; the whole message is unusable.
+            rejection = .malformed(reason: "NUL byte in a response header")
+            return false
+        }
         let line = HeaderBlock.trimmed(String(decoding: bytes, as: UTF8.self))
         if let started = HeaderBlock(statusLine: line) {
             block = started

@@ -30,7 +30,8 @@ extension Transfer {
         long(CURLOPT_LOW_SPEED_LIMIT, 1, "LOW_SPEED_LIMIT")
         long(CURLOPT_LOW_SPEED_TIME, idleSeconds, "LOW_SPEED_TIME")
         long(
-            CURLOPT_CONNECTTIMEOUT_MS, max(1, Int((configuration.connectTimeout * 1000).rounded(.up))),
+            CURLOPT_CONNECTTIMEOUT_MS,
+            max(1, Clamped.int((min(configuration.connectTimeout, 86_400) * 1000).rounded(.up))),
             "CONNECTTIMEOUT_MS")
         long(CURLOPT_TCP_KEEPALIVE, 1, "TCP_KEEPALIVE")
         string(CURLOPT_USERAGENT, configuration.userAgent, "USERAGENT")
@@ -73,7 +74,7 @@ extension Transfer {
     /// speed over its last ~5 s, so a stall right after data is noticed about 5 s + this late.
     var idleSeconds: Int {
         guard request.idleTimeout.isFinite, request.idleTimeout > 1 else { return 1 }
-        return Int(min(request.idleTimeout, 86_400).rounded(.up))
+        return Clamped.int(min(request.idleTimeout, 86_400).rounded(.up))
     }
 
     /// PUT (`UPLOAD`) or POST with a known size, body read with `pread`.

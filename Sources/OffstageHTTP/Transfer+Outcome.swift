@@ -81,6 +81,10 @@ extension Transfer {
         case CURLE_UNSUPPORTED_PROTOCOL where text.contains("HTTP/0.9"):
             // A garbage status line from the server, not a URL we cannot handle: worth another attempt.
             return .interrupted(reason: "the server's response was not HTTP", stalled: false)
+        case CURLE_WEIRD_SERVER_REPLY:
+            // libcurl refused the response's syntax (a NUL in a header, a broken status line or field): the server
+            // will send the same bytes again, so this is permanent, like a malformed head we judge ourselves.
+            return .permanentFailure(reason: "malformed response: \(text)")
         case CURLE_PARTIAL_FILE:
             let total = expectedTotal >= 0 ? "\(expectedTotal)" : "an unknown number of"
             return .interrupted(reason: "connection closed after \(position) of \(total) bytes", stalled: false)

@@ -27,22 +27,26 @@ extension DaemonRuntime {
         }
         offline = true
         daemon.exclusive = []  // nothing starts: the next `offstage run` decides what runs
-        daemon.load(
-            sessions: try store.loadSessions(), tasks: try store.loadTasks(), conditions: try store.loadConditions())
+        let sessions = try store.loadSessionsSettingAside()
+        let tasks = try store.loadTasksSettingAside()
+        try reportSetAside(sessions.setAside + tasks.setAside)
+        daemon.load(sessions: sessions.sessions, tasks: tasks.tasks, conditions: try loadConditions())
         if let setup = options.scheduler {
             var scheduler = TaskScheduler(
-                configuration: setup.app, policy: setup.policy, state: try store.loadSchedulerState(),
-                seed: setup.seed)
+                configuration: setup.app, policy: setup.policy,
+                state: try loadState("scheduler_state") { try store.loadSchedulerState() }, seed: setup.seed)
             scheduler.appliesOffline = true
             host = SchedulerHost(
                 scheduler: scheduler, app: ModelApp(configuration: setup.app, behaviour: setup.behaviour),
                 commandLogPath: setup.commandLogPath)
         }
         if let setup = options.app {
-            let stored = try store.loadAppState()
+            let stored = try loadState("app_state") { try store.loadAppState() }
+            let registry = try store.loadAppRegistrySettingAside()
+            try reportSetAside(registry.setAside)
             appHost = AppHost(
                 setup: setup, lifecycle: AppLifecycle(policy: setup.configuration.lifecycle, state: stored?.lifecycle),
-                runtimeMistakes: stored?.mistakes ?? AppMistakes(), registry: try store.loadAppRegistry())
+                runtimeMistakes: stored?.mistakes ?? AppMistakes(), registry: registry.registry)
         }
         try execute(command, id: id)
         guard let (status, result) = try store.commandStatus(id: id), status != .pending else {

@@ -6,7 +6,7 @@ extension DaemonRuntime {
     /// Restores the scheduler from the store and tells it the system (re)started.
     func startScheduler() throws {
         guard let setup = options.scheduler else { return }
-        let stored = try store.loadSchedulerState()
+        let stored = try loadState("scheduler_state") { try store.loadSchedulerState() }
         let scheduler = TaskScheduler(configuration: setup.app, policy: setup.policy, state: stored, seed: setup.seed)
         host = SchedulerHost(
             scheduler: scheduler, app: ModelApp(configuration: setup.app, behaviour: setup.behaviour),

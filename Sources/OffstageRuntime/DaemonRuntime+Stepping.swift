@@ -49,5 +49,5 @@ public struct RuntimeSettleTimeout: Error, CustomStringConvertible {
     public init(seconds: Double) { self.seconds = seconds }
 
     /// One line.
-    public var description: String { "the runtime did not settle within \(Int(seconds)) s" }
+    public var description: String { "the runtime did not settle within \(Clamped.int(seconds)) s" }
 }

@@ -98,9 +98,11 @@ public final class DaemonRuntime {
         engine.start()
         do {
             try startSnapshots()
+            let sessions = try store.loadSessionsSettingAside()
+            let tasks = try store.loadTasksSettingAside()
+            try reportSetAside(sessions.setAside + tasks.setAside)
             let restored = DaemonEvent.started(
-                sessions: try store.loadSessions(), tasks: try store.loadTasks(), conditions: try store.loadConditions()
-            )
+                sessions: sessions.sessions, tasks: tasks.tasks, conditions: try loadConditions())
             try handle(restored)
             try startScheduler()
             try startApp()

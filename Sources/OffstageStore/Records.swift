@@ -55,7 +55,22 @@ enum Records {
         task.deliveredPath = row.optionalString(23)
         task.responseSummary = row.optionalString(24)
         task.httpStatus = row.optionalInt(25)
+        try check(task)
         return task
+    }
+
+    /// Throws `invalidRow` when a task holds a value the engine cannot use.
+    private static func check(_ task: TransferTask) throws {
+        let table = "tasks"
+        try StoredValue.check(task.earliestBeginDate, "earliest_begin_date", table: table)
+        try StoredValue.check(task.createdAt, "created_at", table: table)
+        try StoredValue.check(task.retryAt, "retry_at", table: table)
+        try StoredValue.check(task.priority, "priority", in: 0...1, table: table)
+        try StoredValue.check(task.taskIdentifier, "task_identifier", in: 0...Int(Int32.max), table: table)
+        try StoredValue.check(task.bytesWritten, "bytes_written", in: 0...Int64.max, table: table)
+        try StoredValue.check(task.bytesExpected, "bytes_expected", in: -1...Int64.max, table: table)
+        try StoredValue.check(task.attempts, "attempts", in: 0...1_000_000, table: table)
+        try StoredValue.check(task.httpStatus, "http_status", in: 0...999, table: table)
     }
 
     // MARK: Sessions
@@ -82,14 +97,20 @@ enum Records {
         ]
     }
 
-    /// A session from a row of `selectSessions`.
-    static func session(_ row: Row) -> SessionConfiguration {
-        SessionConfiguration(
+    /// A session from a row of `selectSessions`; `invalidRow` when a timeout or the connection limit is unusable.
+    static func session(_ row: Row) throws -> SessionConfiguration {
+        let session = SessionConfiguration(
             identifier: row.string(0), isDiscretionary: row.bool(1), sessionSendsLaunchEvents: row.bool(2),
             timeoutIntervalForRequest: row.double(3), timeoutIntervalForResource: row.double(4),
             httpMaximumConnectionsPerHost: row.int(5), allowsCellularAccess: row.bool(6),
             allowsExpensiveNetworkAccess: row.bool(7), allowsConstrainedNetworkAccess: row.bool(8)
         )
+        let limit = StoredValue.dateRange.upperBound
+        try StoredValue.check(session.timeoutIntervalForRequest, "timeout_request", in: 0...limit, table: "sessions")
+        try StoredValue.check(session.timeoutIntervalForResource, "timeout_resource", in: 0...limit, table: "sessions")
+        try StoredValue.check(
+            session.httpMaximumConnectionsPerHost, "max_connections_per_host", in: 1...64, table: "sessions")
+        return session
     }
 
     // MARK: Conditions
@@ -112,9 +133,11 @@ enum Records {
         ]
     }
 
-    /// The conditions from a row of `selectConditions`.
+    /// The conditions from a row of `selectConditions`; `invalidRow` for an unknown network or a battery level
+    /// outside 0…100.
     static func conditions(_ row: Row) throws -> DeviceConditions {
-        DeviceConditions(
+        try StoredValue.check(row.int64(2), "battery_level", in: 0...100, table: "conditions")
+        return DeviceConditions(
             network: try row.enumeration(0, DeviceConditions.Network.self), charging: row.bool(1),
             batteryLevel: row.int(2), lowPowerMode: row.bool(3), backgroundRefresh: row.bool(4)
         )

@@ -15,26 +15,32 @@ extension Store {
         return try Store.decodeJSON(StoredAppState.self, json, table: "app_state", row: "the state")
     }
 
-    /// The model app's persistent registry (empty when it never recorded a transfer).
-    ///
-    /// Throws `StoreError.invalidRow` when a row is not an `AppRecord` or is filed under another key.
-    public func loadAppRegistry() throws -> AppRegistry {
-        let records = try withDatabase { database in
+    /// The model app's persistent registry (empty when it never recorded a transfer); an unusable record is
+    /// skipped (see `loadAppRegistrySettingAside`).
+    public func loadAppRegistry() throws -> AppRegistry { try loadAppRegistrySettingAside().registry }
+
+    /// The model app's registry, and the rows skipped because they are not an `AppRecord` or are filed under
+    /// another key.
+    public func loadAppRegistrySettingAside() throws -> (registry: AppRegistry, setAside: [SetAsideRow]) {
+        let rows = try withDatabase { database in
             try database.query(
                 "SELECT task_description, record FROM app_registry ORDER BY task_description", table: "app_registry"
             ) { row in
                 let key = row.string(0)
-                let record = try Store.decodeJSON(
-                    AppRecord.self, row.string(1), table: "app_registry", row: "record \(key)")
-                guard record.taskDescription == key else {
-                    throw StoreError.invalidRow(
-                        table: "app_registry",
-                        detail: "record \(key) holds the taskDescription \(record.taskDescription)")
+                return Self.attempt(table: "app_registry", row: "record \(key)") {
+                    let record = try Store.decodeJSON(
+                        AppRecord.self, row.string(1), table: "app_registry", row: "record \(key)")
+                    guard record.taskDescription == key else {
+                        throw StoreError.invalidRow(
+                            table: "app_registry",
+                            detail: "record \(key) holds the taskDescription \(record.taskDescription)")
+                    }
+                    return record
                 }
-                return record
             }
         }
-        return AppRegistry(records)
+        let (records, setAside) = Self.split(rows)
+        return (AppRegistry(records), setAside)
     }
 
     /// Writes transfer changes and then app changes in ONE transaction; nothing is written on any error.

@@ -56,15 +56,33 @@ extension Store {
     }
 
     /// The commands still pending, oldest first.
+    ///
+    /// A command whose JSON this build cannot decode is refused on the spot (its result says why) rather than
+    /// stopping every later command: the inbox carries on.
     public func pendingCommands() throws -> [(id: Int64, command: DaemonCommand)] {
-        try withDatabase { database in
+        let rows = try withDatabase { database in
             try database.query(
                 "SELECT id, command FROM inbox WHERE status = ? ORDER BY id",
                 [.text(CommandStatus.pending.rawValue)], table: "inbox"
             ) { row in
-                (row.int64(0), try Store.decode(row.string(1), id: row.int64(0)))
+                let id = row.int64(0)
+                return (id, Result { try Store.decode(row.string(1), id: id) })
             }
         }
+        var commands: [(id: Int64, command: DaemonCommand)] = []
+        for (id, decoded) in rows {
+            switch decoded {
+            case .success(let command):
+                commands.append((id, command))
+            case .failure:
+                guard !isReadOnly else { continue }
+                try write { database in
+                    try markCompleted(
+                        id: id, status: .refused, result: "not a command this offstage understands", in: database)
+                }
+            }
+        }
+        return commands
     }
 
     /// Marks a command done or refused AND writes the changes it caused, in one transaction, so a

@@ -44,19 +44,64 @@ extension Store {
         try hook("outbox")
     }
 
-    /// Every session, ordered by identifier.
-    public func loadSessions() throws -> [SessionConfiguration] {
-        try withDatabase { database in
-            try database.query(Records.selectSessions + " ORDER BY identifier", table: "sessions") {
-                Records.session($0)
+    /// Every usable session, ordered by identifier (an unusable one is skipped; see `loadSessionsSettingAside`).
+    public func loadSessions() throws -> [SessionConfiguration] { try loadSessionsSettingAside().sessions }
+
+    /// Every usable session, ordered by identifier, and the rows skipped because they cannot be used.
+    public func loadSessionsSettingAside() throws -> (sessions: [SessionConfiguration], setAside: [SetAsideRow]) {
+        let rows = try withDatabase { database in
+            try database.query(Records.selectSessions + " ORDER BY identifier", table: "sessions") { row in
+                Self.attempt(table: "sessions", row: "session \(row.string(0))") { try Records.session(row) }
             }
+        }
+        return Self.split(rows)
+    }
+
+    /// Every usable task, ordered by id (an unusable one is skipped; see `loadTasksSettingAside`).
+    public func loadTasks() throws -> [TransferTask] { try loadTasksSettingAside().tasks }
+
+    /// Every usable task, ordered by id, and the rows skipped because they cannot be used.
+    public func loadTasksSettingAside() throws -> (tasks: [TransferTask], setAside: [SetAsideRow]) {
+        let rows = try withDatabase { database in
+            try database.query(Records.selectTasks + " ORDER BY id", table: "tasks") { row in
+                Self.attempt(table: "tasks", row: "task \(row.int64(0))") { try Records.task(row) }
+            }
+        }
+        return Self.split(rows)
+    }
+
+    /// Decodes one row, turning an `invalidRow` into a set-aside row (any other error still throws later).
+    static func attempt<T>(table: String, row: String, _ decode: () throws -> T) -> Result<T, SetAsideRow> {
+        do {
+            return .success(try decode())
+        } catch StoreError.invalidRow(_, let detail) {
+            return .failure(SetAsideRow(table: table, row: row, reason: detail))
+        } catch {
+            return .failure(SetAsideRow(table: table, row: row, reason: "\(error)"))
         }
     }
 
-    /// Every task, ordered by id.
-    public func loadTasks() throws -> [TransferTask] {
+    /// The decoded rows and the rows set aside, each in their order.
+    static func split<T>(_ rows: [Result<T, SetAsideRow>]) -> ([T], [SetAsideRow]) {
+        var good: [T] = []
+        var bad: [SetAsideRow] = []
+        for row in rows {
+            switch row {
+            case .success(let value): good.append(value)
+            case .failure(let aside): bad.append(aside)
+            }
+        }
+        return (good, bad)
+    }
+
+    /// Whether the event log already holds exactly this entry's kind, subject and reason (a row set aside is
+    /// reported once, not at every start).
+    public func hasEvent(kind: LogKind, subject: String, reason: String) throws -> Bool {
         try withDatabase { database in
-            try database.query(Records.selectTasks + " ORDER BY id", table: "tasks") { try Records.task($0) }
+            try database.query(
+                "SELECT 1 FROM events WHERE kind = ? AND subject = ? AND reason = ? LIMIT 1",
+                [.text(kind.rawValue), .text(subject), .text(reason)], table: "events"
+            ) { _ in true }.first ?? false
         }
     }
 

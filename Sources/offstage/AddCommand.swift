@@ -23,12 +23,7 @@ enum AddCommand {
         spec.beginAfter = try args.value("--begin-after").map {
             try InputValidation.duration($0, option: "--begin-after")
         }
-        if let text = args.value("--priority") {
-            guard let priority = Double(text), (0...1).contains(priority) else {
-                throw CLIError.usage("--priority must be a number from 0 to 1")
-            }
-            spec.priority = priority
-        }
+        if let text = args.value("--priority") { spec.priority = try InputValidation.priority(text) }
         try report(spec, what: URLCredentials.masked(url), context: context)
     }
 

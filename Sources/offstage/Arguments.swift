@@ -1,3 +1,5 @@
+import OffstageCore
+
 /// A hand-rolled parser for `command [positionals] [--flag] [--option value]` (no dependencies allowed).
 struct Arguments {
     /// Words that are not options, in order.
@@ -64,8 +66,11 @@ struct Arguments {
     /// An integer option, validated.
     func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let text = value(name) else { return nil }
-        guard let number = Int(text), range.contains(number) else {
-            throw CLIError.usage("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+        // ASCII digits only (no sign, white space or other scripts' digits): see `NumberText`.
+        guard let number = NumberText.wholeNumber(Substring(text)), range.contains(number) else {
+            throw CLIError.usage(
+                "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not "
+                    + TransferDaemon.printable(text))
         }
         return number
     }

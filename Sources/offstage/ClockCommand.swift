@@ -42,8 +42,8 @@ enum ClockCommand {
 
     /// A warp factor from 1 to 10000 (1 is real time), else a usage error naming `what`.
     static func rate(_ text: String, what: String) throws -> ClockRate {
-        guard let factor = Double(text), factor.isFinite, ClockRate.warpFactors.contains(factor) else {
-            throw CLIError.usage("\(what) needs a factor from 1 to 10000 (got \(text))")
+        guard let factor = NumberText.decimal(Substring(text)), ClockRate.warpFactors.contains(factor) else {
+            throw CLIError.usage("\(what) needs a factor from 1 to 10000 (got \(TransferDaemon.printable(text)))")
         }
         return factor == 1 ? .real : .warped(factor)
     }

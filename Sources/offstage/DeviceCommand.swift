@@ -28,7 +28,9 @@ enum DeviceCommand {
                 try TaskControlCommand.report(outcome, done: "device \(inUse ? "in use" : "idle")", context: context)
                 if words.isEmpty { return }
             case "battery":
-                guard let text = words.popFirst(), let level = Int(text), (0...100).contains(level) else {
+                guard let text = words.popFirst(), let level = NumberText.wholeNumber(Substring(text)),
+                    (0...100).contains(level)
+                else {
                     throw CLIError.usage("battery needs a level from 0 to 100")
                 }
                 conditions.batteryLevel = level

@@ -9,7 +9,9 @@ enum EngineDefaults {
         let netrc = (environment["HOME"] ?? NSHomeDirectory()) + "/.netrc"
         if FileManager.default.fileExists(atPath: netrc) { configuration.netrcFile = netrc }
         if let bundle = environment["OFFSTAGE_CA_BUNDLE"], !bundle.isEmpty { configuration.caBundle = bundle }
-        if let text = environment["OFFSTAGE_CHECKPOINT_SECONDS"], let seconds = Double(text), seconds > 0 {
+        if let text = environment["OFFSTAGE_CHECKPOINT_SECONDS"], let seconds = Double(text), seconds.isFinite,
+            seconds > 0, seconds <= 86_400
+        {
             configuration.checkpointInterval = seconds
         }
     }

@@ -15,6 +15,8 @@ enum GetCommand {
     static func run(_ raw: [String], context: CLIContext) throws {
         let args = try Arguments(raw, options: ["-o", "--output", "--retry"], flags: ["--quiet", "-s"])
         let url = try InputValidation.url(try args.single("URL"))
+        // Every argument is checked before anything is stored: a refused command changes nothing.
+        let retries = try args.integer("--retry", in: 0...100)
         let stripped = URLCredentials.stripped(url)
         var directory = FileManager.default.currentDirectoryPath
         var name: String?
@@ -30,7 +32,7 @@ enum GetCommand {
         var options = RuntimeOptions()
         options.focus = [id]
         options.configureEngine = EngineDefaults.apply
-        if let attempts = try args.integer("--retry", in: 0...100) { options.retryPolicy.maxAttempts = attempts + 1 }
+        if let retries { options.retryPolicy.maxAttempts = retries + 1 }
         if let credentials = OriginCredentials(url: url) { options.credentials[id] = credentials }
         let meter = ProgressMeter(enabled: isatty(STDERR_FILENO) == 1 && !args.flag("--quiet") && !args.flag("-s"))
         if meter.isEnabled { options.onSnapshot = { meter.show($0, id: id) } }

@@ -15,7 +15,23 @@ enum InputValidation {
         guard let host = parsed.host, !host.isEmpty else {
             throw CLIError.usage("the URL has no host: \(TransferDaemon.printable(URLCredentials.masked(text)))")
         }
+        if let port = portText(trimmed), !(NumberText.wholeNumber(port).map { (1...65535).contains($0) } ?? false) {
+            throw CLIError.usage(
+                "the URL's port must be from 1 to 65535, not \(TransferDaemon.printable(String(port)))")
+        }
         return trimmed
+    }
+
+    /// The port as written in a URL's authority (`host:PORT`, `[v6]:PORT`), nil when none is written: read from
+    /// the text, since `URL.port` is nil for a port too large for an `Int`.
+    static func portText(_ url: String) -> Substring? {
+        guard let start = url.range(of: "://")?.upperBound else { return nil }
+        let authority = url[start...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let hostPort = authority.lastIndex(of: "@").map { authority[authority.index(after: $0)...] } ?? authority
+        let afterHost = hostPort.lastIndex(of: "]").map { hostPort[hostPort.index(after: $0)...] } ?? hostPort
+        guard let colon = afterHost.lastIndex(of: ":") else { return nil }
+        let port = afterHost[afterHost.index(after: colon)...]
+        return port.isEmpty ? nil : port
     }
 
     /// A URL that will be stored (in the store, the app's registry): http or https, and no credentials in it.
@@ -27,19 +43,28 @@ enum InputValidation {
         return url
     }
 
-    /// Seconds from `90`, `30s`, `10m`, `2h` or `1d`.
+    /// The longest duration any option accepts: 10 years (a wait beyond it is a typo, and it keeps every date sane).
+    static let maximumDuration = TransferSpec.maximumDelay
+
+    /// Seconds from `90`, `30s`, `10m`, `2h` or `1d` (plain decimal digits with an optional fraction; at most
+    /// `maximumDuration`).
     static func duration(_ text: String, option: String) throws -> Double {
-        let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86400]
-        var number = text
-        var factor = 1.0
-        if let last = text.last, let unit = units[last] {
-            number = String(text.dropLast())
-            factor = unit
+        guard let seconds = NumberText.seconds(Substring(text)) else {
+            throw CLIError.usage(
+                "\(option) needs a duration such as 30s, 10m, 2h or 1d, not \(TransferDaemon.printable(text))")
         }
-        guard let value = Double(number), value >= 0, value.isFinite else {
-            throw CLIError.usage("\(option) needs a duration such as 30s, 10m, 2h or 1d, not \(text)")
+        guard seconds <= maximumDuration else {
+            throw CLIError.usage("\(option) must be at most 10 years (3650d), not \(TransferDaemon.printable(text))")
         }
-        return value * factor
+        return seconds
+    }
+
+    /// A priority from 0 to 1 written as a plain decimal number.
+    static func priority(_ text: String) throws -> Double {
+        guard let value = NumberText.decimal(Substring(text)), (0...1).contains(value) else {
+            throw CLIError.usage("--priority must be a number from 0 to 1, not \(TransferDaemon.printable(text))")
+        }
+        return value
     }
 
     /// An absolute path for a user-supplied path.

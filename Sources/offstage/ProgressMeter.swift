@@ -28,7 +28,7 @@ final class ProgressMeter: @unchecked Sendable {
     static func line(_ transfer: TransferSnapshot, now: Date) -> String {
         let progress = ByteFormat.progress(transfer.bytes, of: transfer.bytesExpected ?? -1)
         var line = "\(ByteFormat.pad(transfer.state.rawValue, 9)) \(progress)"
-        if let speed = transfer.speed { line += "  \(ByteFormat.size(Int64(speed)))/s" }
+        if let speed = transfer.speed { line += "  \(ByteFormat.size(Clamped.int64(speed)))/s" }
         if let eta = transfer.eta, (transfer.bytesExpected ?? 0) > transfer.bytes {
             line += "  ETA \(TransferDaemon.duration(eta))"
         }

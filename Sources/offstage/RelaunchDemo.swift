@@ -39,7 +39,7 @@ enum RelaunchDemo {
         }
         func later(_ seconds: Double, _ text: String) throws {
             clock.jump(by: seconds)
-            try step("\(Int(seconds)) s later: \(text)")
+            try step("\(Clamped.int(seconds)) s later: \(text)")
         }
 
         try step("The user opens the app.", [.open])

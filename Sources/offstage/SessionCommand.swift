@@ -61,7 +61,8 @@ enum SessionCommand {
     /// One line per session with its settings.
     static func describe(_ s: SessionConfiguration) -> String {
         "\(s.identifier): discretionary \(s.isDiscretionary ? "on" : "off"), launch events \(s.sessionSendsLaunchEvents ? "on" : "off"), "
-            + "request timeout \(Int(s.timeoutIntervalForRequest)) s, resource timeout \(TransferDaemon.duration(s.timeoutIntervalForResource)), "
+            + "request timeout \(Clamped.int(s.timeoutIntervalForRequest)) s, "
+            + "resource timeout \(TransferDaemon.duration(s.timeoutIntervalForResource)), "
             + "\(s.httpMaximumConnectionsPerHost) connections per host, cellular \(s.allowsCellularAccess ? "on" : "off")"
     }
 }

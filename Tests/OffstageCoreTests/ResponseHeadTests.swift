@@ -44,14 +44,18 @@ import Testing
 
     @Test(
         arguments: [
-            ("120", 120.0), ("0", 0), ("-5", 0), ("Fri, 15 Jan 2027 08:02:00 GMT", 120),
+            ("120", 120.0), ("0", 0), ("007", 7), ("99999999999999999999999", 86_400),
+            ("Fri, 15 Jan 2027 08:02:00 GMT", 120),
             ("Thu, 14 Jan 2027 08:00:00 GMT", 0),
         ] as [(String, Double)])
     func retryAfterIsReadAsSecondsOrADate(raw: String, expected: Double) {
         #expect(ResponseHead(status: 503, fields: [("Retry-After", raw)]).retryAfter(now: Self.now) == expected)
     }
 
-    @Test(arguments: ["soon", "Friday, 15-Jan-27 08:02:00 GMT", ""])
+    @Test(arguments: [
+        "soon", "Friday, 15-Jan-27 08:02:00 GMT", "", "-5", "1e308", "inf", "nan", "0x10", "+5", "1.5", "٣",
+        "Fri, 99 Jan 2027 08:02:00 GMT", "Fri, 15 Jan 99999999999 08:02:00 GMT", "Fri, 15 Jan 2027 99:02:00 GMT",
+    ])
     func unreadableRetryAfterIsIgnored(raw: String) {
         #expect(ResponseHead(status: 503, fields: [("Retry-After", raw)]).retryAfter(now: Self.now) == nil)
         #expect(ResponseHead(status: 503).retryAfter(now: Self.now) == nil)

@@ -23,6 +23,7 @@ struct VerdictCase: Sendable, CustomTestStringConvertible {
         case restart(reasonContains: String)
         case alreadyComplete(Int64)
         case httpError(Int, retryAfter: Double?)
+        case malformed(reasonContains: String)
     }
 
     init(
@@ -151,6 +152,39 @@ struct VerdictCase: Sendable, CustomTestStringConvertible {
             [("Retry-After", "Fri, 15 Jan 2027 08:00:30 GMT")], offset: 500, validator: etag,
             .httpError(503, retryAfter: 30)),
         VerdictCase("304 is not a download", 304, [], offset: 0, validator: nil, .httpError(304, retryAfter: nil)),
+        VerdictCase(
+            "two different Content-Length fields are malformed", 200,
+            [("Content-Length", "10"), ("Content-Length", "12")],
+            offset: 0, validator: nil, .malformed(reasonContains: "two different Content-Length values (10, 12)")),
+        VerdictCase(
+            "a Content-Length list with two values is malformed", 200, [("Content-Length", "10, 12")],
+            offset: 0, validator: nil, .malformed(reasonContains: "two different")),
+        VerdictCase(
+            "a repeated equal Content-Length is accepted", 200,
+            [("Content-Length", "10, 10"), ("Content-Length", "10")],
+            offset: 0, validator: nil, .accept(expectedTotal: 10, validator: nil)),
+        VerdictCase(
+            "a Content-Length beyond 64 bits is malformed, never unknown", 200,
+            [("Content-Length", "99999999999999999999999")], offset: 0, validator: nil,
+            .malformed(reasonContains: "unusable Content-Length")),
+        VerdictCase(
+            "a negative Content-Length is malformed", 200, [("Content-Length", "-1")], offset: 0, validator: nil,
+            .malformed(reasonContains: "unusable Content-Length")),
+        VerdictCase(
+            "Content-Length beside Transfer-Encoding is malformed", 200,
+            [("Content-Length", "10"), ("Transfer-Encoding", "chunked")], offset: 0, validator: nil,
+            .malformed(reasonContains: "Transfer-Encoding")),
+        VerdictCase(
+            "an error status with a broken length is malformed too", 503, [("Content-Length", "1e3")], offset: 0,
+            validator: nil, .malformed(reasonContains: "unusable")),
+        VerdictCase(
+            "a Content-Range past its total is unusable", 206,
+            [("Content-Range", "bytes 500-1000/1000"), ("ETag", etag)], offset: 500, validator: etag,
+            .restart(reasonContains: "without a usable Content-Range")),
+        VerdictCase(
+            "a signed Content-Range is unusable", 206,
+            [("Content-Range", "bytes +500-999/1000"), ("ETag", etag)], offset: 500, validator: etag,
+            .restart(reasonContains: "without a usable Content-Range")),
     ]
 
     @Test(arguments: table)
@@ -169,6 +203,10 @@ struct VerdictCase: Sendable, CustomTestStringConvertible {
             #expect(verdict == .alreadyComplete(total: total))
         case (.httpError(let status, let retryAfter), _):
             #expect(verdict == .httpError(status: status, retryAfter: retryAfter))
+        case (.malformed(let fragment), .malformed(let reason)):
+            #expect(reason.contains(fragment), "reason: \(reason)")
+        case (.malformed, _):
+            Issue.record("expected a malformed verdict, got \(verdict)")
         }
     }
 

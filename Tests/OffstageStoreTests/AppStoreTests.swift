@@ -320,29 +320,30 @@ struct AppStoreTests {
         }
     }
 
-    @Test("an unreadable or misfiled registry row is reported, naming the table and the key")
+    @Test("an unreadable or misfiled registry row is set aside, naming the table and the key")
     func unreadableRecord() throws {
         try withTemporaryHome { home in
             let store = try Store.open(home: home)
             try store.withDatabase {
                 try $0.run("INSERT INTO app_registry (task_description, record) VALUES ('broken', '[]')")
             }
-            #expect {
-                try store.loadAppRegistry()
-            } throws: { error in
-                "\(error)".hasPrefix("unreadable row in table app_registry: record broken is not a valid")
-            }
+            let broken = try store.loadAppRegistrySettingAside()
+            #expect(broken.registry.records.isEmpty)
+            #expect(broken.setAside.map(\.row) == ["record broken"])
+            #expect(broken.setAside.first?.table == "app_registry")
+            #expect(broken.setAside.first?.reason.hasPrefix("record broken is not a valid") == true)
             let json = try Store.encodeJSON(AppFixtures.bareRecord("other"))
             try store.withDatabase {
                 try $0.run("DELETE FROM app_registry")
                 try $0.run("INSERT INTO app_registry (task_description, record) VALUES ('key', ?)", [.text(json)])
             }
+            let misfiled = try store.loadAppRegistrySettingAside()
+            #expect(misfiled.registry.records.isEmpty)
             #expect(
-                throws: StoreError.invalidRow(
-                    table: "app_registry", detail: "record key holds the taskDescription other")
-            ) {
-                try store.loadAppRegistry()
-            }
+                misfiled.setAside == [
+                    SetAsideRow(
+                        table: "app_registry", row: "record key", reason: "record key holds the taskDescription other")
+                ])
         }
     }
 }

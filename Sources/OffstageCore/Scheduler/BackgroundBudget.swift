@@ -31,7 +31,7 @@ public struct BackgroundBudget: Codable, Sendable, Equatable {
         var lastDay = -1
         for open in opens.reversed() {  // newest first: day indices only grow
             guard now - open < policy.usageWindow else { break }
-            let day = Int((now - open) / 86_400)
+            let day = Clamped.int((now - open) / 86_400)
             if day != lastDay {
                 days += 1
                 lastDay = day

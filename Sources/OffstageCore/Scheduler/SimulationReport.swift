@@ -107,7 +107,7 @@ extension SimulationEngine {
                 var outcomes: [String: Int] = [:]
                 for run in list {
                     let offset = run.launchedAt.timeIntervalSince(setup.start)
-                    let hour = min(max(0, Int(offset / 3600)), byHour.count - 1)
+                    let hour = min(max(0, Clamped.int(offset / 3600)), byHour.count - 1)
                     byHour[hour] += 1
                     byDay[hour / 24] += 1
                     outcomes[run.outcome.rawValue, default: 0] += 1
@@ -130,7 +130,7 @@ extension SimulationEngine {
     /// Nearest-rank percentile of sorted values.
     static func percentile(_ sorted: [Double], _ p: Double) -> Double? {
         guard !sorted.isEmpty else { return nil }
-        let rank = Int((p * Double(sorted.count)).rounded(.up)) - 1
+        let rank = Clamped.int((p * Double(sorted.count)).rounded(.up)) - 1
         return sorted[min(max(rank, 0), sorted.count - 1)]
     }
 }

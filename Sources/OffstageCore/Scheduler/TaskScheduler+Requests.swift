@@ -17,6 +17,13 @@ extension TaskScheduler {
 
     /// `submit(_:)`: replaces any pending request of the identifier.
     mutating func submit(_ request: BGTaskRequest, in t: inout SchedulerTransition) {
+        var request = request
+        // A date no command line sends (a crafted inbox row): at most 10 years ahead, and NaN-free.
+        if let earliest = request.earliestBeginDate {
+            let limit = TransferSpec.maximumDelay
+            let ahead = Clamped.within(earliest.timeIntervalSince(t.now), -limit...limit)
+            request.earliestBeginDate = t.now + ahead
+        }
         if let error = submitError(for: request) {
             t.log(
                 .bgRejected, request.identifier,

@@ -66,18 +66,21 @@ public enum WaitReason: Codable, Sendable, Equatable, Hashable {
 public enum DurationText {
     /// `45 s`, `12 min`, `3 h`, `2 d` (rounded up to the unit, so a wait never reads as shorter than it is).
     public static func short(_ seconds: Double) -> String {
-        let s = max(0, seconds)
-        if s < 60 { return "\(Int(s.rounded(.up))) s" }
-        if s < 3600 { return "\(Int((s / 60).rounded(.up))) min" }
-        if s < 172_800 { return "\(Int((s / 3600).rounded(.up))) h" }
-        return "\(Int((s / 86_400).rounded(.up))) d"
+        let s = Clamped.within(seconds, 0...Double.greatestFiniteMagnitude)
+        if s < 60 { return "\(Clamped.int(s.rounded(.up))) s" }
+        if s < 3600 { return "\(Clamped.int((s / 60).rounded(.up))) min" }
+        if s < 172_800 { return "\(Clamped.int((s / 3600).rounded(.up))) h" }
+        if s > 3_650 * 86_400 { return "more than 10 years" }
+        return "\(Clamped.int((s / 86_400).rounded(.up))) d"
     }
 
     /// `HH:mm` of a date in a time zone.
     public static func clock(_ date: Date, timeZone: TimeZone) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        // The calendar is only asked about dates within ±3000 years of 1970.
+        let seconds = Clamped.within(date.timeIntervalSince1970, -95_000_000_000...95_000_000_000)
+        let parts = calendar.dateComponents([.hour, .minute], from: Date(timeIntervalSince1970: seconds))
         let hour = parts.hour ?? 0, minute = parts.minute ?? 0
         return (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
     }

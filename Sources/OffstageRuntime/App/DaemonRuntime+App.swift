@@ -7,10 +7,12 @@ extension DaemonRuntime {
     /// Restores the app side from the store; a runtime start is a device reboot for the app.
     func startApp() throws {
         guard let setup = options.app else { return }
-        let stored = try store.loadAppState()
+        let stored = try loadState("app_state") { try store.loadAppState() }
+        let registry = try store.loadAppRegistrySettingAside()
+        try reportSetAside(registry.setAside)
         appHost = AppHost(
             setup: setup, lifecycle: AppLifecycle(policy: setup.configuration.lifecycle, state: stored?.lifecycle),
-            runtimeMistakes: stored?.mistakes ?? AppMistakes(), registry: try store.loadAppRegistry())
+            runtimeMistakes: stored?.mistakes ?? AppMistakes(), registry: registry.registry)
         try handleApp(.processRestarted)
     }
 

@@ -32,7 +32,7 @@ extension DaemonRuntime {
             let held = host.lifecycle.state.limiter.remaining(at: time.steady())
             let result =
                 held > 0
-                ? "relaunch held by the rate limiter for \(Int(held.rounded(.up))) s"
+                ? "relaunch held by the rate limiter for \(Clamped.int(held.rounded(.up))) s"
                 : "relaunched the app in the background for its session events"
             try handleApp(.relaunchRequested(forSession: host.session), commandID: id, result: result)
         case .download(let url, let description):

@@ -51,7 +51,7 @@ public final class SnapshotClient {
             guard fd >= 0 else { throw AttachError.disconnected }
             let left = max(0, deadline.timeIntervalSinceNow)
             var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, Int32(min(left * 1000, 86_400_000).rounded(.up)))
+            let ready = poll(&descriptor, 1, Clamped.int32((left * 1000).rounded(.up)))
             if ready < 0, errno == EINTR { continue }
             guard ready > 0 else {
                 if Date() >= deadline { return nil }

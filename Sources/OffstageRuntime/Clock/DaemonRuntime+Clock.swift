@@ -79,7 +79,7 @@ extension DaemonRuntime {
     /// Seconds as a short duration ("20 min 5 s", "0.3 s").
     static func duration(_ seconds: Double) -> String {
         guard seconds >= 60 else { return String(format: "%.1f s", seconds) }
-        let whole = Int(seconds.rounded())
+        let whole = Clamped.int(seconds.rounded())
         let (hours, minutes, rest) = (whole / 3600, whole % 3600 / 60, whole % 60)
         return hours > 0 ? "\(hours) h \(minutes) min \(rest) s" : "\(minutes) min \(rest) s"
     }

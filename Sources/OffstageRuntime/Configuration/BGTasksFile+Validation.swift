@@ -51,6 +51,9 @@ extension BGTasksFile.Handler {
         if let interval, !(interval >= 0) {
             throw fail("interval must not be negative (got \(interval))")
         }
+        if let interval, !(interval <= TransferSpec.maximumDelay) {
+            throw fail("interval must be at most 10 years (315360000 s, got \(interval))")
+        }
         if kind == .appRefresh {
             if requiresNetworkConnectivity == true {
                 throw fail("requiresNetworkConnectivity applies only to processing tasks")
@@ -76,6 +79,7 @@ extension BGTasksFile.Work {
             }
             let timeout = timeout ?? BGTasksFile.defaultShellTimeout
             guard timeout > 0 else { throw fail("shell timeout must be greater than 0 (got \(timeout))") }
+            guard timeout <= 86_400 else { throw fail("shell timeout must be at most 86400 s (got \(timeout))") }
             return .shellCommand(command: command, timeout: timeout)
         case .download(let url):
             guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),

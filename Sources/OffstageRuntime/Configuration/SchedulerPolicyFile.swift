@@ -33,7 +33,10 @@ public enum SchedulerPolicyFile {
         return (try? encoder.encode(policy)) ?? Data("{}".utf8)
     }
 
-    /// Checks that no parameter is negative and that the scheduler can make progress.
+    /// The largest value any parameter may hold (seconds: about 31 years; counts: far beyond any use).
+    static let maximumValue: Double = 1e9
+
+    /// Checks that no parameter is negative or absurdly large and that the scheduler can make progress.
     static func validate(_ policy: SchedulerPolicyConfiguration, path: String) throws(ConfigurationError) {
         guard let object = try? JSONSerialization.jsonObject(with: encode(policy)),
             let values = object as? [String: Any]
@@ -41,6 +44,10 @@ public enum SchedulerPolicyFile {
         for key in values.keys.sorted() {
             if let number = values[key] as? NSNumber, number.doubleValue < 0 {
                 throw ConfigurationError(path: path, problem: "\(key) must not be negative (got \(number))")
+            }
+            if let number = values[key] as? NSNumber, !(number.doubleValue <= maximumValue) {
+                throw ConfigurationError(
+                    path: path, problem: "\(key) must be at most 1000000000 (got \(number))")
             }
         }
         guard policy.wakeInterval > 0 else {

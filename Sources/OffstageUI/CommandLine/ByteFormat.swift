@@ -1,4 +1,5 @@
 import Foundation
+import OffstageCore
 
 /// Human formatting of sizes, rates and progress.
 public enum ByteFormat {
@@ -17,14 +18,14 @@ public enum ByteFormat {
     /// `47% 1.2/2.5 GB`, or just the size when the total is unknown.
     public static func progress(_ bytes: Int64, of total: Int64) -> String {
         guard total > 0 else { return size(bytes) }
-        let percent = Int((Double(bytes) / Double(total) * 100).rounded(.down))
+        let percent = Clamped.int((Double(bytes) / Double(total) * 100).rounded(.down))
         return "\(percent)% \(size(bytes))/\(size(total))"
     }
 
     /// `28 %` of the total, or the size when the total is unknown.
     public static func percent(_ bytes: Int64, of total: Int64) -> String {
         guard total > 0 else { return size(bytes) }
-        return "\(Int((Double(bytes) / Double(total) * 100).rounded(.down))) %"
+        return "\(Clamped.int((Double(bytes) / Double(total) * 100).rounded(.down))) %"
     }
 
     /// Pads or cuts to a column width.
