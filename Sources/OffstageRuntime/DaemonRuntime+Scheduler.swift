@@ -22,7 +22,8 @@ extension DaemonRuntime {
         if wanted != device { try handleScheduler(.deviceChanged(wanted)) }
     }
 
-    /// Feeds one event to the scheduler and carries out its actions; a command's outcome commits with its changes.
+    /// Feeds one event to the scheduler (and, through `ModelAppSystem`, to the app's life cycle it concerns) and
+    /// carries out the actions; a command's outcome commits with its changes.
     func handleScheduler(_ event: SchedulerEvent, commandID: Int64? = nil) throws {
         guard var current = host else {
             if let commandID {
@@ -32,8 +33,15 @@ extension DaemonRuntime {
             }
             return
         }
+        if appHost != nil { return try handleModelApp(.scheduler(event), commandID: commandID) }
         let actions = current.scheduler.handle(event, now: time.now(), monotonic: time.steady())
         host = current
+        try commitScheduler(actions, commandID: commandID)
+        try performScheduler(actions)
+    }
+
+    /// Commits one scheduler transition (completing the command when there is one).
+    func commitScheduler(_ actions: [SchedulerAction], commandID: Int64?) throws {
         var changes: SchedulerChanges?
         var refusals: [String] = []
         for action in actions {
@@ -59,6 +67,10 @@ extension DaemonRuntime {
             try store.apply(changes)
         }
         for entry in changes?.log ?? [] { logged(entry) }
+    }
+
+    /// Carries out one scheduler transition's actions.
+    func performScheduler(_ actions: [SchedulerAction]) throws {
         for action in actions { try perform(action) }
     }
 
@@ -69,7 +81,8 @@ extension DaemonRuntime {
         case .commit, .refuse, .reply:
             break
         case .launchApp:
-            for event in app.launchEvents() { try handleScheduler(event) }
+            // The life cycle launches (or resumes) the one app process; its didFinishLaunching registers.
+            break
         case .runLaunchHandler(let launch):
             let response = app.handlerStarted(launch, now: time.now())
             for event in response.now { try handleScheduler(event) }
@@ -173,6 +186,16 @@ extension DaemonRuntime {
         }
     }
 
+    /// The user opened the app: the budget records it and the model app submits what it has not submitted.
+    func schedulerHeardOpen() throws {
+        guard host != nil else { return }
+        try handleScheduler(.userOpenedApp)
+        guard let current = host else { return }
+        for event in current.app.openedEvents(pending: current.scheduler.pendingTaskRequests, now: time.now()) {
+            try handleScheduler(event)
+        }
+    }
+
     /// Stops every handler's work, as when the process goes away.
     func stopAllHandlerWork() {
         for identifier in host?.work.keys.sorted() ?? [] { stopWork(identifier) }
@@ -188,15 +211,12 @@ extension DaemonRuntime {
         case .expireTask(let identifier):
             try handleScheduler(.simulateExpiration(identifier: identifier), commandID: id)
         case .appOpened:
-            try handleScheduler(.userOpenedApp, commandID: id)
-            guard let current = host else { return }
-            if current.scheduler.state.phase == .launchingForeground {
-                for event in current.app.launchEvents() { try handleScheduler(event) }
-            }
-            let pending = host?.scheduler.pendingTaskRequests ?? []
-            for event in current.app.openedEvents(pending: pending, now: time.now()) { try handleScheduler(event) }
+            guard appHost != nil else { return try handleScheduler(.userOpenedApp, commandID: id) }
+            let before = appHost?.lifecycle.state
+            try handleApp(.userOpened, commandID: id)
+            if appHost?.lifecycle.state != before { try schedulerHeardOpen() }
         case .appBackgrounded:
-            try handleScheduler(.userLeftApp, commandID: id)
+            try handleApp(.userPressedHome, commandID: id)
         case .setDeviceInUse(let inUse):
             guard let device = host?.scheduler.state.device else {
                 return try handleScheduler(.timerFired, commandID: id)
