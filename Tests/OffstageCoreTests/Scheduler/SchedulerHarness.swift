@@ -48,13 +48,15 @@ struct SchedulerHarness {
     init(
         configuration: AppTaskConfiguration = sampleConfiguration(),
         policy: SchedulerPolicyConfiguration = fixedPolicy(),
-        state: TaskSchedulerState? = nil
+        state: TaskSchedulerState? = nil,
+        lifecyclePolicy: AppLifecyclePolicy? = nil
     ) {
         system = ModelAppSystem(
             scheduler: TaskScheduler(configuration: configuration, policy: policy, state: state, seed: 7),
             lifecycle: AppLifecycle(
-                policy: AppLifecyclePolicy(
-                    relaunchInitialDelay: policy.relaunchInitialDelay, relaunchMaxDelay: policy.relaunchMaxDelay)))
+                policy: lifecyclePolicy
+                    ?? AppLifecyclePolicy(
+                        relaunchInitialDelay: policy.relaunchInitialDelay, relaunchMaxDelay: policy.relaunchMaxDelay)))
     }
 
     var now: Date { schedulerEpoch + monotonic + wallOffset }
@@ -136,6 +138,14 @@ struct SchedulerHarness {
         for id in ids ?? scheduler.configuration.permittedIdentifiers { all += send(.register(identifier: id)) }
         all += send(.appFinishedLaunching)
         return all
+    }
+
+    /// The launched app's didFinishLaunching: registers every permitted identifier and finishes launching.
+    @discardableResult
+    mutating func finishLaunch() -> [SchedulerAction] {
+        var all: [SchedulerAction] = []
+        for id in scheduler.configuration.permittedIdentifiers { all += send(.register(identifier: id)) }
+        return all + send(.appFinishedLaunching)
     }
 
     @discardableResult
