@@ -9,7 +9,7 @@ extension DaemonRuntime {
         let stored = try store.loadSchedulerState()
         let scheduler = TaskScheduler(configuration: setup.app, policy: setup.policy, state: stored, seed: setup.seed)
         host = SchedulerHost(
-            scheduler: scheduler, app: ModelApp(configuration: setup.app, behaviour: setup.behaviour),
+            scheduler: scheduler, app: ModelApp(configuration: setup.app, mistakes: setup.mistakes),
             commandLogPath: setup.commandLogPath)
         try handleScheduler(.started)
         try syncSchedulerDevice()
@@ -74,9 +74,17 @@ extension DaemonRuntime {
         for action in actions { try perform(action) }
     }
 
+    /// The model app's BG task side, with the app's one set of mistakes in effect (`bgtasks.json`'s, `app.json`'s
+    /// and those switched on at run time).
+    var modelApp: ModelApp? {
+        guard var app = host?.app else { return nil }
+        app.mistakes = app.mistakes.union(appHost?.mistakes ?? AppMistakes())
+        return app
+    }
+
     /// Executes one scheduler action.
     private func perform(_ action: SchedulerAction) throws {
-        guard let app = host?.app else { return }
+        guard let app = modelApp else { return }
         switch action {
         case .commit, .refuse, .reply:
             break
@@ -153,7 +161,7 @@ extension DaemonRuntime {
     /// The handler's work ended: the model app calls `setTaskCompleted` (unless that is its mistake).
     func finishWork(_ identifier: String, success: Bool) throws {
         host?.work[identifier] = nil
-        guard let app = host?.app, app.behaviour.completesTask else { return }
+        guard let app = modelApp, !app.mistakes.skipsSetTaskCompleted else { return }
         try handleScheduler(.taskCompleted(identifier: identifier, success: success))
     }
 
@@ -191,7 +199,8 @@ extension DaemonRuntime {
         guard host != nil else { return }
         try handleScheduler(.userOpenedApp)
         guard let current = host else { return }
-        for event in current.app.openedEvents(pending: current.scheduler.pendingTaskRequests, now: time.now()) {
+        guard let app = modelApp else { return }
+        for event in app.openedEvents(pending: current.scheduler.pendingTaskRequests, now: time.now()) {
             try handleScheduler(event)
         }
     }

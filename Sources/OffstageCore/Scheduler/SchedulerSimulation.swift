@@ -45,7 +45,7 @@ struct SimulationEngine {
             scheduler.writesEventLog = false
             return ModelAppSystem(scheduler: scheduler, lifecycle: lifecycle)
         }
-        apps = setup.apps.map { ModelApp(configuration: $0.configuration, behaviour: $0.behaviour) }
+        apps = setup.apps.map { ModelApp(configuration: $0.configuration, mistakes: $0.mistakes) }
         queuedWake = Array(repeating: nil, count: setup.apps.count)
     }
 

@@ -65,7 +65,8 @@ extension DaemonRuntime {
             appHost?.process = nil
             stopAllHandlerWork()
         }
-        appHost?.needsPump = true
+        // The outbox is looked at again after a life-cycle transition (not after a scheduler-only one).
+        if steps.contains(where: { if case .lifecycle = $0 { true } else { false } }) { appHost?.needsPump = true }
     }
 
     /// Commits one life-cycle transition (completing the command when there is one).
@@ -122,7 +123,7 @@ extension DaemonRuntime {
         case .callDelegate(.didFinishLaunching):
             try appDidFinishLaunching()
             // The same launch registers the app's BG task handlers, then returns from didFinishLaunching.
-            if let app = host?.app {
+            if let app = modelApp {
                 for event in app.launchEvents() { try handleScheduler(event) }
             }
         case .callDelegate(.didEnterBackground):

@@ -61,7 +61,7 @@ import Testing
 
     @Test func modelAppAnswersLaunchesAsConfigured() {
         let config = sampleConfiguration()
-        let app = ModelApp(configuration: config, behaviour: ModelAppBehaviour(registersAtLaunch: false))
+        let app = ModelApp(configuration: config, mistakes: AppMistakes(registersLate: true))
         #expect(app.launchEvents() == [.appFinishedLaunching])
         let good = ModelApp(configuration: config)
         #expect(good.launchEvents().count == 3)
