@@ -6,11 +6,9 @@ import OffstageUI
 
 /// A dashboard attached to an engine another process runs (`offstage run` in another shell): its snapshots
 /// arrive over the home's socket, the keys' commands go through the inbox. Quitting leaves that engine running.
-public final class AttachedEngine: DashboardBackend {
-    private let latest = LatestSnapshot()
-    private let outcome = Locked<String?>(nil)
+public final class AttachedEngine: LinkedBackend {
+    let link: EngineLink
     private let stopping = Locked(false)
-    private let sender: CommandSender
     private let finished = DispatchSemaphore(value: 0)
     private var closed = false
 
@@ -20,8 +18,8 @@ public final class AttachedEngine: DashboardBackend {
     public init(home: OffstageHome, wake: @escaping @Sendable () -> Void) throws {
         let probe = try SnapshotClient(home: home.path)
         probe.close()
-        sender = try CommandSender(home: home)
-        let latest = self.latest, outcome = self.outcome, stopping = self.stopping, finished = self.finished
+        link = try EngineLink(home: home)
+        let latest = link.latest, outcome = link.outcome, stopping = self.stopping, finished = self.finished
         let path = home.path
         let thread = Thread {
             defer {
@@ -47,24 +45,12 @@ public final class AttachedEngine: DashboardBackend {
         thread.start()
     }
 
-    /// The newest snapshot received, when newer than `sequence`.
-    public func snapshot(newerThan sequence: UInt64?) -> Snapshot? { latest.newer(than: sequence) }
-
-    /// Sends a command to the engine; a line only when it could not be sent.
-    public func perform(_ effect: DashboardEffect) -> String? { sender.perform(effect) }
-
-    /// Refusals of commands the engine executed since the last call.
-    public func notices() -> [String] { sender.refusals() }
-
-    /// Why the engine can no longer be reached.
-    public var ended: String? { outcome.value }
-
     /// Detaches; the engine goes on.
     public func close() {
         guard !closed else { return }
         closed = true
         stopping.set(true)
         finished.wait()
-        sender.close()
+        link.sender.close()
     }
 }

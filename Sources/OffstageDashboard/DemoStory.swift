@@ -32,31 +32,29 @@ public enum DemoStory {
         ]
         return [
             DemoStep(
-                "the app opens and starts a 24 MB episode in its background session; five more transfers begin",
+                "the app opens and starts a 24 MB episode; five more transfers begin",
                 effects: setup),
-            DemoStep("the user goes to the Home screen: the app has about 30 s of background time", after: 8,
+            DemoStep("the user goes home: the app has about 30 s of background time", after: 8,
                 effects: [.send(.app(.home))]),
             DemoStep(
-                "memory pressure: the system terminates the app mid-download; the daemon keeps downloading",
+                "memory pressure: the system kills the app; its download goes on",
                 after: 12, effects: [.send(.app(.kill(reason: "memory pressure")))]),
             DemoStep(
                 "the episode finishes while the app is away…", after: 2,
                 until: { snapshot in snapshot.app.phase != .notRunning }, limit: 120),
             DemoStep(
-                "the system relaunches the app in the background: it reconciles its registry, moves the file and "
-                    + "calls its completion handler", after: 1,
+                "relaunched: the app reconciles, moves the file, calls its handler", after: 1,
                 until: { $0.app.completionHandlers.isEmpty && $0.app.phase != .background }, limit: 40),
             DemoStep(
-                "simulate a launch of com.example.slow-report, as Apple's debugger command does", after: 4,
+                "a simulated launch of com.example.slow-report (Apple's debugger command)", after: 4,
                 effects: [.send(.launchTask(identifier: "com.example.slow-report"))]),
             DemoStep(
-                "simulate its expiration: the handler does not stop its work, so the watchdog kills the app "
-                    + "(0x2182bad2) and penalises the identifier", after: 6,
+                "expired, but its work goes on: watchdog kill 0x2182bad2 and a penalty", after: 6,
                 effects: [.send(.expireTask(identifier: "com.example.slow-report"))]),
             DemoStep(
-                "the charger is plugged in: the discretionary photos.zip may start now", after: 10,
+                "the charger is plugged in: the discretionary photos.zip may start", after: 10,
                 effects: [.send(.setConditions(DeviceConditions(network: .wifi, charging: true, batteryLevel: 64)))]),
-            DemoStep("the clock is warped ×60: earliest dates, retries and allowances come 60 times sooner", after: 8,
+            DemoStep("clock ×60: earliest dates, retries and allowances come 60× sooner", after: 8,
                 effects: [.setClockRate(.warped(60))]),
             DemoStep("back to real time", after: 12, effects: [.setClockRate(.real)]),
         ]

@@ -6,12 +6,10 @@ import OffstageUI
 
 /// A dashboard that hosts the engine: the runtime runs on its own thread in this process and publishes its
 /// snapshots here; the keys' commands go through the inbox like any other process's, and wake it at once.
-public final class HostedEngine: DashboardBackend {
-    private let latest = LatestSnapshot()
-    private let outcome = Locked<String?>(nil)
+public final class HostedEngine: LinkedBackend {
+    let link: EngineLink
     private let stopper = Locked<RuntimeStopper?>(nil)
     private let finished = DispatchSemaphore(value: 0)
-    private let sender: CommandSender
     private var closed = false
 
     /// Starts the runtime that `make` builds on a new thread. `make` gets the function to publish snapshots with
@@ -22,8 +20,8 @@ public final class HostedEngine: DashboardBackend {
         home: OffstageHome, wake: @escaping @Sendable () -> Void,
         make: @escaping @Sendable (_ publish: @escaping @Sendable (Snapshot) -> Void) throws -> DaemonRuntime
     ) throws {
-        sender = try CommandSender(home: home)
-        let latest = self.latest, outcome = self.outcome, stopper = self.stopper, finished = self.finished
+        link = try EngineLink(home: home)
+        let latest = link.latest, outcome = link.outcome, stopper = self.stopper, finished = self.finished
         let thread = Thread {
             defer {
                 finished.signal()
@@ -45,18 +43,6 @@ public final class HostedEngine: DashboardBackend {
         thread.start()
     }
 
-    /// The newest snapshot the engine published, when newer than `sequence`.
-    public func snapshot(newerThan sequence: UInt64?) -> Snapshot? { latest.newer(than: sequence) }
-
-    /// Sends a command to the engine; a line only when it could not be sent.
-    public func perform(_ effect: DashboardEffect) -> String? { sender.perform(effect) }
-
-    /// Refusals of commands the engine executed since the last call.
-    public func notices() -> [String] { sender.refusals() }
-
-    /// Why the engine stopped, once it has.
-    public var ended: String? { outcome.value }
-
     /// Asks the engine to stop cleanly and waits for it (every request checkpoints; the next start resumes).
     public func close() {
         guard !closed else { return }
@@ -66,7 +52,7 @@ public final class HostedEngine: DashboardBackend {
             stopper.value?.requestShutdown(reason: "dashboard closed")
             if finished.wait(timeout: .now() + 0.2) == .success { break }
         }
-        sender.close()
+        link.sender.close()
     }
 
     private static func describe(_ outcome: RunOutcome) -> String {

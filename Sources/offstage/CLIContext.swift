@@ -112,6 +112,7 @@ struct CLIContext {
         let store = try openStore()
         let id: Int64
         do { id = try enqueue(store) } catch { throw Self.translate(error) }
+        SnapshotClient.poke(home: home.path)  // the running engine reads its inbox now, not at its next 2 s look
         return try awaitResult(of: id, command: command, configuration: explicit)
     }
 

@@ -58,7 +58,9 @@ final class DashboardFace {
         }
         switch exit {
         case .quit: return
-        case .signal(let number): throw CLIError.interrupted("stopped by signal \(number); the store is clean")
+        case .signal(let number):
+            throw CLIError.interrupted(
+                "stopped by \(SignalTrap.name(number)); the store is clean, and the same command resumes")
         case .engineEnded(let reason): say("offstage: \(reason)")
         }
     }

@@ -4,8 +4,9 @@ import OffstageStore
 /// Dispatches `offstage <command> …` and turns every failure into one line on stderr and an exit code.
 enum OffstageCommandLine {
     static let usage = """
-        usage: offstage [--home DIR] <command> [options]
+        usage: offstage [--home DIR] [<command> [options]]
 
+          (no command) [--config DIR]  the dashboard: hosts the engine, or attaches to the one running for the home
           add URL [--name N] [--dir DIR] [--session ID] [--description TEXT] [--discretionary] [--begin-after DUR] [--priority P]
           upload FILE --to URL [--method PUT|POST] [--session ID] [--description TEXT]
           get URL [-o PATH] [--retry N] one download in the foreground; run it again after a kill to resume
@@ -28,7 +29,8 @@ enum OffstageCommandLine {
           app try completion-handler|upload-from-memory|data-task URL | app try session-again   a call background sessions restrict
           simulate --days N --usage rare|weekly|daily|heavy [--seed S] [--json] [--hourly]
           origin [--port P] [--rate R] [--root DIR] [--host H]   the local test origin
-          demo [--scenario transfers|relaunch] [--headless]   a scripted demo against the local origin (no network)
+          demo [--scenario transfers|relaunch] [--headless]   the dashboard's demo against the local origin (no network);
+                                       --headless or --scenario: the narrated text demos
           render --scenario NAME [--size WxH] [--at SECONDS] [--svg|--text] [--colors 0|8|256]   one dashboard frame
 
         The home is --home DIR, else $OFFSTAGE_HOME, else $XDG_STATE_HOME/offstage (~/.local/state/offstage).

@@ -27,8 +27,9 @@ struct DeliveryKillTests {
         let folder = try TemporaryFolder("deliver-\(point)")
         let binary = try OffstageBinary(home: folder.path + "/home")
         let config = try Self.configuration(in: folder)
-        // Slow enough that the app is gone before the download ends: it finishes while the app is away.
-        let url = origin.url("/gen/2m?seed=31&rate=1000000")
+        // Slow enough (5 s) that the app is gone before the download ends, even on a loaded machine: it finishes
+        // while the app is away.
+        let url = origin.url("/gen/2m?seed=31&rate=400000")
 
         // A running offstage: the app opens, starts a download, goes home and is terminated by the system.
         let engine = try binary.startEngine(

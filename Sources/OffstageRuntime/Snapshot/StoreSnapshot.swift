@@ -51,9 +51,11 @@ public enum StoreSnapshot {
         var tasks = try store.loadTasks()
         for (id, command) in try store.pendingCommands() {
             guard case .add(let spec) = command else { continue }
+            // An `add` reserved its task's id when it was enqueued (task ids are not inbox ids).
+            let taskID = try store.reservedTaskID(command: id) ?? id
             tasks.append(
                 TransferTask(
-                    id: id, session: spec.session, taskIdentifier: 0, taskDescription: spec.taskDescription,
+                    id: taskID, session: spec.session, taskIdentifier: 0, taskDescription: spec.taskDescription,
                     kind: spec.kind, url: URLCredentials.stripped(spec.url), method: spec.method,
                     uploadPath: spec.uploadPath, requestedName: spec.name,
                     destinationDirectory: spec.destinationDirectory ?? defaultDirectory, createdAt: now))

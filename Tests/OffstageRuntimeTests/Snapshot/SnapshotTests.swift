@@ -98,7 +98,7 @@ import Testing
         let clock = ManualTimeSource()
         // Nothing listens on port 1: the connection is refused, and the task retries after a backoff.
         let spec = TransferSpec(kind: .download, url: "http://127.0.0.1:1/x.bin")
-        let id = try harness.store.enqueue(.add(spec), now: Date())
+        let id = try harness.store.enqueueAdd(spec, now: Date()).task
         let runtime = try Self.runtime(harness, clock: clock)
         defer { try? runtime.shutdown() }
         let limit = Date().addingTimeInterval(10)
