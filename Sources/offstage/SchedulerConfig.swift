@@ -42,7 +42,8 @@ enum SchedulerConfig {
     static func simulate(_ configuration: OffstageConfiguration, days: Int, usage: UsageProfile, seed: UInt64)
         -> SimulationReport
     {
-        let app = SimulatedApp(name: "model app", configuration: configuration.app, mistakes: configuration.taskMistakes)
+        let app = SimulatedApp(
+            name: "model app", configuration: configuration.app, mistakes: configuration.taskMistakes)
         return SchedulerSimulation.run(
             SimulationSetup(days: days, usage: usage, seed: seed, apps: [app], policy: configuration.policy))
     }

@@ -19,12 +19,15 @@ extension AppLifecycle {
                 .launchAppInBackground(reason: reason), .callDelegate(.didFinishLaunching(inBackground: true)),
                 .callDelegate(.didEnterBackground),
             ]
-            t.log(.appLifecycle, "app", "launched in the background for \(reason) (not-running → background)\(limiterText)")
+            t.log(
+                .appLifecycle, "app",
+                "launched in the background for \(reason) (not-running → background)\(limiterText)")
         case .suspended:
             state.phase = .background
             state.backgroundSince = t.steady
             t.actions.append(.resumeAppInBackground(reason: reason))
-            t.log(.appLifecycle, "app", "resumed in the background for \(reason) (suspended → background)\(limiterText)")
+            t.log(
+                .appLifecycle, "app", "resumed in the background for \(reason) (suspended → background)\(limiterText)")
         case .background, .active, .inactive:
             if !limiterText.isEmpty { t.log(.appRelaunch, "app", "\(reason) counted\(limiterText)") }
         }

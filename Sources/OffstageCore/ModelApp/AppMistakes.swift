@@ -100,7 +100,8 @@ public struct AppMistakes: Codable, Sendable, Equatable {
             omitsExpirationHandler: omitsExpirationHandler || other.omitsExpirationHandler,
             omitsTaskDescription: omitsTaskDescription || other.omitsTaskDescription,
             skipsSessionRecreation: skipsSessionRecreation || other.skipsSessionRecreation,
-            registersLate: registersLate || other.registersLate, skipsReschedule: skipsReschedule || other.skipsReschedule,
+            registersLate: registersLate || other.registersLate,
+            skipsReschedule: skipsReschedule || other.skipsReschedule,
             skipsSetTaskCompleted: skipsSetTaskCompleted || other.skipsSetTaskCompleted,
             skipsSubmitOnOpen: skipsSubmitOnOpen || other.skipsSubmitOnOpen)
     }

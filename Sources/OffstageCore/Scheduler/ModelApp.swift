@@ -69,7 +69,9 @@ public struct ModelApp: Sendable, Equatable {
         var response = ModelAppResponse()
         let handler = configuration.handler(launch.identifier)
         if !mistakes.skipsReschedule, let handler { response.now.append(.submit(handler.request(now: now))) }
-        if !mistakes.omitsExpirationHandler { response.now.append(.expirationHandlerSet(identifier: launch.identifier)) }
+        if !mistakes.omitsExpirationHandler {
+            response.now.append(.expirationHandlerSet(identifier: launch.identifier))
+        }
         if !mistakes.skipsSetTaskCompleted {
             let duration = launch.work?.expectedDuration(default: assumedWorkDuration) ?? assumedWorkDuration
             response.later.append(

@@ -37,7 +37,8 @@ struct SimulationEngine {
         random = SeededGenerator(seed: setup.seed)
         let lifecycle = AppLifecycle(
             policy: AppLifecyclePolicy(
-                relaunchInitialDelay: setup.policy.relaunchInitialDelay, relaunchMaxDelay: setup.policy.relaunchMaxDelay))
+                relaunchInitialDelay: setup.policy.relaunchInitialDelay,
+                relaunchMaxDelay: setup.policy.relaunchMaxDelay))
         systems = setup.apps.enumerated().map { index, app in
             var scheduler = TaskScheduler(
                 configuration: app.configuration, policy: setup.policy,
@@ -158,8 +159,7 @@ struct SimulationEngine {
                     work += answers(to: actions, of: app, at: time)
                 case .lifecycle(_, let actions):
                     // The app registers its handlers in didFinishLaunching.
-                    if actions.contains(where: { if case .callDelegate(.didFinishLaunching) = $0 { true } else { false } })
-                    {
+                    for case .callDelegate(.didFinishLaunching) in actions {
                         work += apps[app].launchEvents().map { .scheduler($0) }
                     }
                 }

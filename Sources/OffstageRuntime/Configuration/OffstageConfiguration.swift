@@ -111,7 +111,8 @@ public struct OffstageConfiguration: Sendable, Equatable {
         }
         return OffstageConfiguration(
             app: AppTaskConfiguration(permittedIdentifiers: permitted, backgroundModes: modes, handlers: handlers),
-            taskMistakes: taskMistakes, policy: policy ?? defaults.policy, appSession: appSession ?? defaults.appSession,
+            taskMistakes: taskMistakes, policy: policy ?? defaults.policy,
+            appSession: appSession ?? defaults.appSession,
             directory: folder)
     }
 
