@@ -37,7 +37,7 @@ extension DaemonRuntime {
                 state: try loadState("scheduler_state") { try store.loadSchedulerState() }, seed: setup.seed)
             scheduler.appliesOffline = true
             host = SchedulerHost(
-                scheduler: scheduler, app: ModelApp(configuration: setup.app, behaviour: setup.behaviour),
+                scheduler: scheduler, app: ModelApp(configuration: setup.app, mistakes: setup.mistakes),
                 commandLogPath: setup.commandLogPath)
         }
         if let setup = options.app {

@@ -9,7 +9,7 @@ extension DaemonRuntime {
         let stored = try loadState("scheduler_state") { try store.loadSchedulerState() }
         let scheduler = TaskScheduler(configuration: setup.app, policy: setup.policy, state: stored, seed: setup.seed)
         host = SchedulerHost(
-            scheduler: scheduler, app: ModelApp(configuration: setup.app, behaviour: setup.behaviour),
+            scheduler: scheduler, app: ModelApp(configuration: setup.app, mistakes: setup.mistakes),
             commandLogPath: setup.commandLogPath)
         try handleScheduler(.started)
         try syncSchedulerDevice()
@@ -22,7 +22,8 @@ extension DaemonRuntime {
         if wanted != device { try handleScheduler(.deviceChanged(wanted)) }
     }
 
-    /// Feeds one event to the scheduler and carries out its actions; a command's outcome commits with its changes.
+    /// Feeds one event to the scheduler (and, through `ModelAppSystem`, to the app's life cycle it concerns) and
+    /// carries out the actions; a command's outcome commits with its changes.
     func handleScheduler(_ event: SchedulerEvent, commandID: Int64? = nil) throws {
         guard var current = host else {
             if let commandID {
@@ -32,8 +33,15 @@ extension DaemonRuntime {
             }
             return
         }
+        if appHost != nil { return try handleModelApp(.scheduler(event), commandID: commandID) }
         let actions = current.scheduler.handle(event, now: time.now(), monotonic: time.steady())
         host = current
+        try commitScheduler(actions, commandID: commandID)
+        try performScheduler(actions)
+    }
+
+    /// Commits one scheduler transition (completing the command when there is one).
+    func commitScheduler(_ actions: [SchedulerAction], commandID: Int64?) throws {
         var changes: SchedulerChanges?
         var refusals: [String] = []
         for action in actions {
@@ -59,17 +67,30 @@ extension DaemonRuntime {
             try store.apply(changes)
         }
         for entry in changes?.log ?? [] { logged(entry) }
+    }
+
+    /// Carries out one scheduler transition's actions.
+    func performScheduler(_ actions: [SchedulerAction]) throws {
         for action in actions { try perform(action) }
+    }
+
+    /// The model app's BG task side, with the app's one set of mistakes in effect (`bgtasks.json`'s, `app.json`'s
+    /// and those switched on at run time).
+    var modelApp: ModelApp? {
+        guard var app = host?.app else { return nil }
+        app.mistakes = app.mistakes.union(appHost?.mistakes ?? AppMistakes())
+        return app
     }
 
     /// Executes one scheduler action.
     private func perform(_ action: SchedulerAction) throws {
-        guard let app = host?.app else { return }
+        guard let app = modelApp else { return }
         switch action {
         case .commit, .refuse, .reply:
             break
         case .launchApp:
-            for event in app.launchEvents() { try handleScheduler(event) }
+            // The life cycle launches (or resumes) the one app process; its didFinishLaunching registers.
+            break
         case .runLaunchHandler(let launch):
             let response = app.handlerStarted(launch, now: time.now())
             for event in response.now { try handleScheduler(event) }
@@ -140,7 +161,7 @@ extension DaemonRuntime {
     /// The handler's work ended: the model app calls `setTaskCompleted` (unless that is its mistake).
     func finishWork(_ identifier: String, success: Bool) throws {
         host?.work[identifier] = nil
-        guard let app = host?.app, app.behaviour.completesTask else { return }
+        guard let app = modelApp, !app.mistakes.skipsSetTaskCompleted else { return }
         try handleScheduler(.taskCompleted(identifier: identifier, success: success))
     }
 
@@ -173,6 +194,17 @@ extension DaemonRuntime {
         }
     }
 
+    /// The user opened the app: the budget records it and the model app submits what it has not submitted.
+    func schedulerHeardOpen() throws {
+        guard host != nil else { return }
+        try handleScheduler(.userOpenedApp)
+        guard let current = host else { return }
+        guard let app = modelApp else { return }
+        for event in app.openedEvents(pending: current.scheduler.pendingTaskRequests, now: time.now()) {
+            try handleScheduler(event)
+        }
+    }
+
     /// Stops every handler's work, as when the process goes away.
     func stopAllHandlerWork() {
         for identifier in host?.work.keys.sorted() ?? [] { stopWork(identifier) }
@@ -188,15 +220,12 @@ extension DaemonRuntime {
         case .expireTask(let identifier):
             try handleScheduler(.simulateExpiration(identifier: identifier), commandID: id)
         case .appOpened:
-            try handleScheduler(.userOpenedApp, commandID: id)
-            guard let current = host else { return }
-            if current.scheduler.state.phase == .launchingForeground {
-                for event in current.app.launchEvents() { try handleScheduler(event) }
-            }
-            let pending = host?.scheduler.pendingTaskRequests ?? []
-            for event in current.app.openedEvents(pending: pending, now: time.now()) { try handleScheduler(event) }
+            guard appHost != nil else { return try handleScheduler(.userOpenedApp, commandID: id) }
+            let before = appHost?.lifecycle.state
+            try handleApp(.userOpened, commandID: id)
+            if appHost?.lifecycle.state != before { try schedulerHeardOpen() }
         case .appBackgrounded:
-            try handleScheduler(.userLeftApp, commandID: id)
+            try handleApp(.userPressedHome, commandID: id)
         case .setDeviceInUse(let inUse):
             guard let device = host?.scheduler.state.device else {
                 return try handleScheduler(.timerFired, commandID: id)

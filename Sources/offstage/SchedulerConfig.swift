@@ -18,7 +18,7 @@ enum SchedulerConfig {
     /// The runtime's scheduler setup from a loaded configuration; handler output goes to `<home>/bgtasks.log`.
     static func setup(_ configuration: OffstageConfiguration, context: CLIContext) -> SchedulerSetup {
         SchedulerSetup(
-            app: configuration.app, behaviour: configuration.behaviour, policy: configuration.policy,
+            app: configuration.app, mistakes: configuration.taskMistakes, policy: configuration.policy,
             commandLogPath: context.home.path + "/bgtasks.log")
     }
 
@@ -31,7 +31,8 @@ enum SchedulerConfig {
     static func simulate(_ configuration: OffstageConfiguration, days: Int, usage: UsageProfile, seed: UInt64)
         -> SimulationReport
     {
-        let app = SimulatedApp(name: "model app", configuration: configuration.app, behaviour: configuration.behaviour)
+        let app = SimulatedApp(
+            name: "model app", configuration: configuration.app, mistakes: configuration.taskMistakes)
         return SchedulerSimulation.run(
             SimulationSetup(days: days, usage: usage, seed: seed, apps: [app], policy: configuration.policy))
     }

@@ -266,12 +266,12 @@ struct ConfigurationTests {
     @Test("the built-in bgtasks.json round-trips through the file format")
     func fileFormatRoundTrip() throws {
         let builtIn = OffstageConfiguration.builtIn
-        let file = BGTasksFile(behaviour: builtIn.behaviour, handlers: builtIn.app.handlers)
+        let file = BGTasksFile(mistakes: builtIn.taskMistakes, handlers: builtIn.app.handlers)
         let data = try JSONEncoder().encode(file)
         let decoded = try JSONDecoder().decode(BGTasksFile.self, from: data)
         #expect(decoded == file)
         let resolved = try decoded.resolved(permitted: builtIn.app.permittedIdentifiers, path: "x")
-        #expect(resolved.behaviour == builtIn.behaviour)
+        #expect(resolved.mistakes == builtIn.taskMistakes)
         #expect(resolved.handlers == builtIn.app.handlers)
         let json = String(decoding: data, as: UTF8.self)
         #expect(json.contains(#""kind":"appRefresh""#))
@@ -334,7 +334,7 @@ struct ConfigurationTests {
                   {"identifier": "b", "kind": "processing", "work": {"simulated": {"seconds": 1.5}}}]}
                 """#, folder, "bgtasks.json")
             let loaded = try OffstageConfiguration.load(directory: folder)
-            #expect(loaded.behaviour == ModelAppBehaviour(completesTask: false))
+            #expect(loaded.taskMistakes == AppMistakes(skipsSetTaskCompleted: true))
             #expect(
                 loaded.app.handlers == [
                     TaskHandlerConfiguration(

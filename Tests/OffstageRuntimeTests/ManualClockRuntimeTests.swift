@@ -22,7 +22,7 @@ struct ManualClockRuntimeTests {
         options.retryPolicy = RetryPolicy(baseDelay: 1, maxDelay: 300, retryAfterCap: 3600, maxAttempts: 4)
         options.configureEngine = { $0.checkpointInterval = 0.1 }
         options.scheduler = SchedulerSetup(
-            app: AppTaskConfiguration(handlers: [refresh]), behaviour: ModelAppBehaviour(reschedulesInHandler: false))
+            app: AppTaskConfiguration(handlers: [refresh]), mistakes: AppMistakes(skipsReschedule: true))
         options.app = AppSetup(configuration: AppConfiguration())
         return DaemonRuntime(home: harness.home, store: harness.store, options: options, time: clock)
     }

@@ -11,14 +11,14 @@ import Testing
 struct SchedulerHostTests {
     /// A setup whose handlers are the given ones, with short allowances so deadlines come quickly.
     static func setup(
-        _ handlers: [TaskHandlerConfiguration], behaviour: ModelAppBehaviour = ModelAppBehaviour(),
+        _ handlers: [TaskHandlerConfiguration], mistakes: AppMistakes = AppMistakes(),
         allowance: Double = 30
     ) -> SchedulerSetup {
         var policy = SchedulerPolicyConfiguration()
         policy.appRefreshAllowance = allowance
         policy.processingAllowance = allowance
         policy.expirationLead = min(5, allowance / 3)
-        return SchedulerSetup(app: AppTaskConfiguration(handlers: handlers), behaviour: behaviour, policy: policy)
+        return SchedulerSetup(app: AppTaskConfiguration(handlers: handlers), mistakes: mistakes, policy: policy)
     }
 
     /// Runs until idle with the scheduler hosted.
@@ -58,7 +58,7 @@ struct SchedulerHostTests {
         try harness.enqueue(.schedule(handler.request(now: Date())))
         try harness.enqueue(.launchTask(identifier: "com.example.slow"))
         let started = Date()
-        try Self.run(harness, Self.setup([handler], behaviour: ModelAppBehaviour(reschedulesInHandler: false)))
+        try Self.run(harness, Self.setup([handler], mistakes: AppMistakes(skipsReschedule: true)))
         #expect(Date().timeIntervalSince(started) < 10)
         #expect(try Self.runs(harness).last?.outcome == .failed)
     }
@@ -70,7 +70,7 @@ struct SchedulerHostTests {
             work: .download(url: harness.origin.url("/gen/256k?seed=5")))
         try harness.enqueue(.schedule(handler.request(now: Date())))
         try harness.enqueue(.launchTask(identifier: "com.example.feed"))
-        try Self.run(harness, Self.setup([handler], behaviour: ModelAppBehaviour(reschedulesInHandler: false)))
+        try Self.run(harness, Self.setup([handler], mistakes: AppMistakes(skipsReschedule: true)))
 
         #expect(try Self.runs(harness).last?.outcome == .completed)
         let transfer = try #require(try harness.store.loadTasks().first)
@@ -89,7 +89,7 @@ struct SchedulerHostTests {
         try harness.enqueue(.launchTask(identifier: "com.example.cleanup"))
         try harness.enqueue(.expireTask(identifier: "com.example.cleanup"))
         let started = Date()
-        try Self.run(harness, Self.setup([handler], behaviour: ModelAppBehaviour(reschedulesInHandler: false)))
+        try Self.run(harness, Self.setup([handler], mistakes: AppMistakes(skipsReschedule: true)))
         #expect(Date().timeIntervalSince(started) < 10)
         #expect(try Self.runs(harness).last?.outcome == .failed)
         let kinds = try harness.store.latestEvents(limit: 100).map(\.entry.kind)
@@ -103,9 +103,8 @@ struct SchedulerHostTests {
             work: .simulatedWork(seconds: 0.1, honoursExpiration: true))
         try harness.enqueue(.schedule(handler.request(now: Date())))
         try harness.enqueue(.launchTask(identifier: "com.example.forgetful"))
-        let behaviour = ModelAppBehaviour(
-            reschedulesInHandler: false, setsExpirationHandler: false, completesTask: false)
-        try Self.run(harness, Self.setup([handler], behaviour: behaviour, allowance: 1.5))
+        let mistakes = AppMistakes(omitsExpirationHandler: true, skipsReschedule: true, skipsSetTaskCompleted: true)
+        try Self.run(harness, Self.setup([handler], mistakes: mistakes, allowance: 1.5))
         let run = try #require(try Self.runs(harness).last)
         #expect(run.outcome == .killed || run.outcome == .expiredWithoutHandler, "\(run.outcome)")
         let reasons = try harness.store.latestEvents(limit: 100).map { "\($0.entry.kind.rawValue) \($0.entry.reason)" }
@@ -132,7 +131,9 @@ struct SchedulerHostTests {
         let state = try #require(try harness.store.loadSchedulerState())
         #expect(Set(state.pending.map(\.identifier)) == ["com.example.refresh", "com.example.cleanup"])
         #expect(state.registered == ["com.example.refresh", "com.example.cleanup"])
-        #expect(state.phase == .background)
+        // The scheduler was told the phase the app's one life cycle stored.
+        #expect(state.app.phase == .background || state.app.phase == .suspended)
+        #expect(try harness.store.loadAppState()?.lifecycle.phase == state.app.phase)
     }
 
     @Test func schedulerCommandsWaitForARuntimeThatHostsTheScheduler() throws {

@@ -49,11 +49,10 @@ enum SchedulerFixtures {
         ]
         state.budget.opens = [1.5, 86_401.75]
         state.budget.credits = 1.0 / 3.0
-        _ = state.limiter.recordRelaunch(at: 100.1)
-        state.phase = .background
+        state.app = SchedulerAppView(phase: .background, forceQuit: true, relaunchAllowedAt: 160.1)
+        state.launching = true
         state.registered = ["com.example.refresh", "com.example.feed"]
         state.lastLaunchRegistered = ["com.example.refresh"]
-        state.swipedAway = true
         state.device = SchedulerDeviceState(conditions: Fixtures.conditions, inUse: true)
         state.clock = SchedulerClock(offset: -12.75, lastWall: date(44.44), lastSteady: 1e9 + 7.1)
         state.nextWakeAt = 1e9 + 900.2
@@ -153,7 +152,7 @@ struct SchedulerStoreTests {
             let store = try Store.open(home: home)
             try store.apply(SchedulerFixtures.changes())
             let json = try store.withDatabase { try $0.scalarText("SELECT state FROM scheduler_state") }
-            #expect(json.hasPrefix(#"{"budget":"#))
+            #expect(json.hasPrefix(#"{"app":"#))
         }
     }
 

@@ -56,6 +56,10 @@ public struct AppLifecycle: Sendable, Equatable {
         case .endBackgroundTask(let id): endTask(id, in: &t)
         case .sessionEventsFinished(let token): sessionEventsFinished(token, in: &t)
         case .completionHandlerCalled(let token): completionHandlerCalled(token, in: &t)
+        case .backgroundTaskLaunched(let id, let counted): backgroundTaskLaunched(id, counted: counted, in: &t)
+        case .backgroundTaskEnded(let id): backgroundTaskEnded(id, in: &t)
+        case .watchdogKilled(let code, let reason): watchdogKilled(code: code, reason: reason, in: &t)
+        case .appCrashed(let exception): crashed(exception, in: &t)
         case .timerFired: break
         }
         runDue(in: &t)
@@ -75,7 +79,7 @@ public struct AppLifecycle: Sendable, Equatable {
 
     /// Suspends the background app once the didEnterBackground grace has passed and nothing holds it running.
     private mutating func suspendIfIdle(in t: inout AppLifecycleTransition) {
-        guard state.phase == .background, state.tasks.isEmpty, state.handlers.isEmpty,
+        guard state.phase == .background, state.tasks.isEmpty, state.handlers.isEmpty, state.bgTasks.isEmpty,
             let since = state.backgroundSince, t.steady >= since + policy.didEnterBackgroundGrace
         else { return }
         state.phase = .suspended
@@ -90,17 +94,20 @@ public struct AppLifecycle: Sendable, Equatable {
         if state.phase == .background, let since = state.backgroundSince, let end = state.backgroundEnd(policy) {
             if state.tasks.contains(where: { !$0.expired }) { times.append(end - policy.expirationLead) }
             if !state.tasks.isEmpty { times.append(end) }
-            if state.tasks.isEmpty && state.handlers.isEmpty { times.append(since + policy.didEnterBackgroundGrace) }
+            if state.tasks.isEmpty && state.handlers.isEmpty && state.bgTasks.isEmpty {
+                times.append(since + policy.didEnterBackgroundGrace)
+            }
         }
         if !state.pendingRelaunches.isEmpty { times.append(state.limiter.delayEndsAt) }
         return times.filter { $0 > steady }.min()
     }
 
-    /// Ends the app's process: no tasks, no handlers, not running.
+    /// Ends the app's process: no background tasks, no BG tasks, no completion handlers, not running.
     mutating func endProcess(_ termination: AppTermination) {
         state.phase = .notRunning
         state.backgroundSince = nil
         state.tasks = []
+        state.bgTasks = []
         state.handlers = []
         state.lastTermination = termination
     }

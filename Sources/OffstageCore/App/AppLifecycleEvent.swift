@@ -32,6 +32,15 @@ public enum AppLifecycleEvent: Sendable, Equatable {
     case sessionEventsFinished(token: CompletionHandlerToken)
     /// The app called the completion handler it got with `handleEventsForBackgroundURLSession`.
     case completionHandlerCalled(token: CompletionHandlerToken)
+    /// The BG scheduler launched this task: launch the app in the background (not running), resume it
+    /// (suspended), or hand it the task (running); `counted`: the launch counts for the relaunch limiter.
+    case backgroundTaskLaunched(identifier: String, counted: Bool)
+    /// A BG task the scheduler launched ended (completed, expired, or killed): it no longer holds the app.
+    case backgroundTaskEnded(identifier: String)
+    /// The watchdog kills the app's process with this code (`0x2182bad2` from the BG scheduler) and reason.
+    case watchdogKilled(code: String, reason: String)
+    /// The app raised an exception (`NSInternalInconsistencyException` with this text): its process ends.
+    case appCrashed(exception: String)
     /// A wake-up the life-cycle manager asked for came due.
     case timerFired
 }

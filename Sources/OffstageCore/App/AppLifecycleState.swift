@@ -30,8 +30,10 @@ public struct AppLifecycleState: Codable, Sendable, Equatable {
     public var transfersHeldForLaunch = false
     /// How the last process ended (nil: it never ended).
     public var lastTermination: AppTermination?
-    /// The relaunch rate limiter (shared semantics with the BG scheduler's).
+    /// The app's one relaunch rate limiter: session relaunches and BG task launches both count here.
     public var limiter: RelaunchRateLimiter
+    /// BG tasks the scheduler launched in this process and that have not ended (they keep it running).
+    public var bgTasks: [String] = []
     /// The number the next background task identifier gets (identifiers are never reused).
     public var nextTaskNumber = 1
     /// The number the next completion-handler token gets.
@@ -40,6 +42,34 @@ public struct AppLifecycleState: Codable, Sendable, Equatable {
     /// A fresh state: not running, never force-quit, no relaunch delay.
     public init(policy: AppLifecyclePolicy = AppLifecyclePolicy()) {
         limiter = RelaunchRateLimiter(initialDelay: policy.relaunchInitialDelay, maxDelay: policy.relaunchMaxDelay)
+    }
+
+    /// Decodes a stored state; keys added since (`bgTasks`) take their defaults.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let d = AppLifecycleState()
+        phase = try c.decode(.phase, default: d.phase)
+        backgroundSince = try c.decodeIfPresent(Double.self, forKey: .backgroundSince)
+        tasks = try c.decode(.tasks, default: [])
+        handlers = try c.decode(.handlers, default: [])
+        pendingRelaunches = try c.decode(.pendingRelaunches, default: [])
+        forceQuit = try c.decode(.forceQuit, default: false)
+        transfersHeldForLaunch = try c.decode(.transfersHeldForLaunch, default: false)
+        lastTermination = try c.decodeIfPresent(AppTermination.self, forKey: .lastTermination)
+        limiter = try c.decode(.limiter, default: d.limiter)
+        bgTasks = try c.decode(.bgTasks, default: [])
+        nextTaskNumber = try c.decode(.nextTaskNumber, default: 1)
+        nextTokenNumber = try c.decode(.nextTokenNumber, default: 1)
+    }
+
+    /// Whether launching a BG task in `phase`, with `runningBGTasks` already running, launches or resumes the
+    /// app (what the relaunch limiter counts): not running, suspended, or in the background with no BG task.
+    public static func launchResumesApp(phase: AppLifecyclePhase, runningBGTasks: Int) -> Bool {
+        switch phase {
+        case .notRunning, .suspended: true
+        case .background: runningBGTasks == 0
+        case .active, .inactive: false
+        }
     }
 
     /// Whether the user force-quit the app and has not opened it since.

@@ -1,5 +1,6 @@
 /// The model app's mistakes: each one, switched on, breaks one rule of Apple's background-session contract and
-/// produces the platform's observable consequence. Every switch is off by default (the canonical app).
+/// produces the platform's observable consequence. Every switch is off by default (the canonical app). One set
+/// for the one app: its background session and its BG tasks (`bgtasks.json`'s flags map here, inverted).
 public struct AppMistakes: Codable, Sendable, Equatable {
     /// Never calls the `handleEventsForBackgroundURLSession` completion handler: the watchdog kills it (0x2182bad3).
     public var skipsCompletionHandler: Bool
@@ -11,17 +12,31 @@ public struct AppMistakes: Codable, Sendable, Equatable {
     public var omitsTaskDescription: Bool
     /// Does not recreate its background session at launch: its events wait and its relaunch times out.
     public var skipsSessionRecreation: Bool
+    /// Registers its BG task handlers after launching: the task never runs (a late registration crashes).
+    public var registersLate: Bool
+    /// Does not submit the next request at the start of a BG task handler: the task runs once.
+    public var skipsReschedule: Bool
+    /// Never calls `setTaskCompleted(success:)`: the BG watchdog kills it (0x2182bad2) and penalises the task.
+    public var skipsSetTaskCompleted: Bool
+    /// Does not submit its missing BG task requests when the user opens it.
+    public var skipsSubmitOnOpen: Bool
 
     /// The canonical app: no mistakes, unless switched on here.
     public init(
         skipsCompletionHandler: Bool = false, movesFileAsynchronously: Bool = false,
-        omitsExpirationHandler: Bool = false, omitsTaskDescription: Bool = false, skipsSessionRecreation: Bool = false
+        omitsExpirationHandler: Bool = false, omitsTaskDescription: Bool = false, skipsSessionRecreation: Bool = false,
+        registersLate: Bool = false, skipsReschedule: Bool = false, skipsSetTaskCompleted: Bool = false,
+        skipsSubmitOnOpen: Bool = false
     ) {
         self.skipsCompletionHandler = skipsCompletionHandler
         self.movesFileAsynchronously = movesFileAsynchronously
         self.omitsExpirationHandler = omitsExpirationHandler
         self.omitsTaskDescription = omitsTaskDescription
         self.skipsSessionRecreation = skipsSessionRecreation
+        self.registersLate = registersLate
+        self.skipsReschedule = skipsReschedule
+        self.skipsSetTaskCompleted = skipsSetTaskCompleted
+        self.skipsSubmitOnOpen = skipsSubmitOnOpen
     }
 
     /// Decodes, taking `false` for every missing key.
@@ -32,6 +47,10 @@ public struct AppMistakes: Codable, Sendable, Equatable {
         omitsExpirationHandler = try c.decode(.omitsExpirationHandler, default: false)
         omitsTaskDescription = try c.decode(.omitsTaskDescription, default: false)
         skipsSessionRecreation = try c.decode(.skipsSessionRecreation, default: false)
+        registersLate = try c.decode(.registersLate, default: false)
+        skipsReschedule = try c.decode(.skipsReschedule, default: false)
+        skipsSetTaskCompleted = try c.decode(.skipsSetTaskCompleted, default: false)
+        skipsSubmitOnOpen = try c.decode(.skipsSubmitOnOpen, default: false)
     }
 
     /// The command-line names of the mistakes, with what each one shows.
@@ -41,6 +60,10 @@ public struct AppMistakes: Codable, Sendable, Equatable {
         ("no-expiration-handler", "the background task has no expiration handler: killed with 0x2182bad2"),
         ("no-task-description", "taskDescription is not set: results cannot be matched after a relaunch"),
         ("no-session-recreation", "the session is not recreated at launch: events wait, the relaunch times out"),
+        ("late-registration", "BG task handlers are registered after launch: the task never runs"),
+        ("no-reschedule", "the BG task handler does not submit the next request: it runs once"),
+        ("no-set-task-completed", "setTaskCompleted is never called: killed with 0x2182bad2 and penalised"),
+        ("no-submit-on-open", "opening the app does not submit its missing BG task requests"),
     ]
 
     /// Switches the mistake with this command-line name; false when no mistake has it.
@@ -51,6 +74,10 @@ public struct AppMistakes: Codable, Sendable, Equatable {
         case "no-expiration-handler": omitsExpirationHandler = on
         case "no-task-description": omitsTaskDescription = on
         case "no-session-recreation": skipsSessionRecreation = on
+        case "late-registration": registersLate = on
+        case "no-reschedule": skipsReschedule = on
+        case "no-set-task-completed": skipsSetTaskCompleted = on
+        case "no-submit-on-open": skipsSubmitOnOpen = on
         default: return false
         }
         return true
@@ -60,7 +87,7 @@ public struct AppMistakes: Codable, Sendable, Equatable {
     public var enabled: [String] {
         let flags = [
             skipsCompletionHandler, movesFileAsynchronously, omitsExpirationHandler, omitsTaskDescription,
-            skipsSessionRecreation,
+            skipsSessionRecreation, registersLate, skipsReschedule, skipsSetTaskCompleted, skipsSubmitOnOpen,
         ]
         return zip(Self.names, flags).filter(\.1).map(\.0.name)
     }
@@ -72,6 +99,10 @@ public struct AppMistakes: Codable, Sendable, Equatable {
             movesFileAsynchronously: movesFileAsynchronously || other.movesFileAsynchronously,
             omitsExpirationHandler: omitsExpirationHandler || other.omitsExpirationHandler,
             omitsTaskDescription: omitsTaskDescription || other.omitsTaskDescription,
-            skipsSessionRecreation: skipsSessionRecreation || other.skipsSessionRecreation)
+            skipsSessionRecreation: skipsSessionRecreation || other.skipsSessionRecreation,
+            registersLate: registersLate || other.registersLate,
+            skipsReschedule: skipsReschedule || other.skipsReschedule,
+            skipsSetTaskCompleted: skipsSetTaskCompleted || other.skipsSetTaskCompleted,
+            skipsSubmitOnOpen: skipsSubmitOnOpen || other.skipsSubmitOnOpen)
     }
 }

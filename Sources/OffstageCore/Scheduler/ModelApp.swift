@@ -28,36 +28,36 @@ public struct DelayedEvent: Sendable, Equatable {
 /// The scripted model app's reactions, as a pure value, for virtual-time replays and the runtime alike.
 ///
 /// It registers every configured handler at launch, submits missing requests when opened, reschedules at the
-/// start of each handler, sets an expiration handler, and completes its work — each switchable off in
-/// `ModelAppBehaviour` to demo an app mistake. The runtime runs real commands and downloads instead of
+/// start of each handler, sets an expiration handler, and completes its work — each can be switched off as one
+/// of its `AppMistakes`. The runtime runs real commands and downloads instead of
 /// `later`, but can use `launchEvents` and `handlerStarted` as they are.
 public struct ModelApp: Sendable, Equatable {
     /// Info.plist and handlers.
     public var configuration: AppTaskConfiguration
-    /// Which mistakes it makes.
-    public var behaviour: ModelAppBehaviour
+    /// Which mistakes it makes (the one set the app's session side uses too).
+    public var mistakes: AppMistakes
     /// How long commands and downloads are assumed to take in virtual time, in seconds.
     public var assumedWorkDuration: Double
 
     /// A model app.
     public init(
-        configuration: AppTaskConfiguration, behaviour: ModelAppBehaviour = ModelAppBehaviour(),
+        configuration: AppTaskConfiguration, mistakes: AppMistakes = AppMistakes(),
         assumedWorkDuration: Double = 5
     ) {
         self.configuration = configuration
-        self.behaviour = behaviour
+        self.mistakes = mistakes
         self.assumedWorkDuration = assumedWorkDuration
     }
 
     /// `didFinishLaunching`: registrations (when it registers at launch) then the end of launching.
     public func launchEvents() -> [SchedulerEvent] {
-        (behaviour.registersAtLaunch ? configuration.handlers.map { .register(identifier: $0.identifier) } : [])
+        (!mistakes.registersLate ? configuration.handlers.map { .register(identifier: $0.identifier) } : [])
             + [.appFinishedLaunching]
     }
 
     /// Opened by the user: submits a request for every handler that has none pending.
     public func openedEvents(pending: [BGTaskRequest], now: Date) -> [SchedulerEvent] {
-        guard behaviour.submitsOnOpen else { return [] }
+        guard !mistakes.skipsSubmitOnOpen else { return [] }
         let pendingIDs = Set(pending.map(\.identifier))
         return configuration.handlers.filter { !pendingIDs.contains($0.identifier) }.map {
             .submit($0.request(now: now))
@@ -68,9 +68,11 @@ public struct ModelApp: Sendable, Equatable {
     public func handlerStarted(_ launch: BGTaskLaunch, now: Date) -> ModelAppResponse {
         var response = ModelAppResponse()
         let handler = configuration.handler(launch.identifier)
-        if behaviour.reschedulesInHandler, let handler { response.now.append(.submit(handler.request(now: now))) }
-        if behaviour.setsExpirationHandler { response.now.append(.expirationHandlerSet(identifier: launch.identifier)) }
-        if behaviour.completesTask {
+        if !mistakes.skipsReschedule, let handler { response.now.append(.submit(handler.request(now: now))) }
+        if !mistakes.omitsExpirationHandler {
+            response.now.append(.expirationHandlerSet(identifier: launch.identifier))
+        }
+        if !mistakes.skipsSetTaskCompleted {
             let duration = launch.work?.expectedDuration(default: assumedWorkDuration) ?? assumedWorkDuration
             response.later.append(
                 DelayedEvent(after: duration, event: .taskCompleted(identifier: launch.identifier, success: true)))
@@ -82,7 +84,7 @@ public struct ModelApp: Sendable, Equatable {
     public func expirationCalled(_ identifier: String) -> ModelAppResponse {
         var response = ModelAppResponse()
         let honours = configuration.handler(identifier)?.work.honoursExpiration ?? true
-        if honours && behaviour.completesTask {
+        if honours && !mistakes.skipsSetTaskCompleted {
             response.now.append(.taskCompleted(identifier: identifier, success: false))
         }
         return response

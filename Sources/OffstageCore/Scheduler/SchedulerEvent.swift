@@ -12,14 +12,12 @@ public enum SchedulerEvent: Sendable, Equatable {
     case deviceChanged(SchedulerDeviceState)
     /// A wake-up the scheduler asked for came due.
     case timerFired
-    /// The user brought the app to the front (the shell launches it first if it was not running).
+    /// The user brought the app to the front: the background budget records the open (the life cycle moves
+    /// the app; the scheduler hears of that through `.appChanged`).
     case userOpenedApp
-    /// The app moved from the foreground to the background.
-    case userLeftApp
-    /// The user swiped the app away in the app switcher (force-quit).
-    case userSwipedAppAway
-    /// The app's process ended for another reason (a crash the runtime saw, a system termination).
-    case appTerminated(reason: String)
+    /// The app's life cycle changed (`AppLifecycle` owns it): a process that started opens registration, a
+    /// process that ended (for the reason `why`) ends the tasks it ran as interrupted.
+    case appChanged(SchedulerAppView, why: String)
     /// The app returned from `application(_:didFinishLaunchingWithOptions:)`: registration closes.
     case appFinishedLaunching
     /// The app called `register(forTaskWithIdentifier:using:launchHandler:)`.
@@ -95,17 +93,18 @@ public struct SchedulerChanges: Sendable, Equatable {
 public enum SchedulerAction: Sendable, Equatable {
     /// Write these changes in one transaction before doing anything else.
     case commit(SchedulerChanges)
-    /// Launch the app in the background for these tasks; it registers and then reports `.appFinishedLaunching`.
-    case launchApp(forTasks: [String])
+    /// Ask the app's life cycle to launch (or resume) the app in the background for this task; `counted`: the
+    /// launch counts for the one relaunch rate limiter. A new process registers and reports `.appFinishedLaunching`.
+    case launchApp(forTask: String, counted: Bool)
     /// Call the app's launch handler for this task.
     case runLaunchHandler(BGTaskLaunch)
     /// Call the running task's expiration handler now.
     case callExpirationHandler(identifier: String)
     /// Stop this task's handler work: the system has ended the task (marked complete-unsuccessful).
     case stopHandler(identifier: String)
-    /// Terminate the app process: the watchdog's code (`0x2182bad2`) and why.
+    /// Ask the app's life cycle to kill the app's process: the watchdog's code (`0x2182bad2`) and why.
     case killApp(code: String, reason: String)
-    /// The app raised `NSInternalInconsistencyException` with this text: terminate it as crashed.
+    /// The app raised `NSInternalInconsistencyException` with this text: the life cycle ends it as crashed.
     case crashApp(exception: String)
     /// Return this value to the app's API call.
     case reply(SchedulerReply)

@@ -30,7 +30,7 @@ public struct SchedulerPolicy: Sendable, Equatable {
         let request = pending.request
         let device = state.device
         if !device.conditions.backgroundRefresh { return .backgroundRefreshOff }
-        if state.swipedAway { return .appSwipedAway }
+        if state.app.forceQuit { return .appSwipedAway }
         if !handlerMayExist(request.identifier, state: state) { return .noHandlerRegistered }
         if let earliest = request.earliestBeginDate, earliest > now {
             return .earliestIn(earliest.timeIntervalSince(now))
@@ -56,13 +56,14 @@ public struct SchedulerPolicy: Sendable, Equatable {
                 }
             }
         }
-        if state.phase == .foreground || state.phase == .launchingForeground { return .appInForeground }
+        if state.app.phase.isForeground { return .appInForeground }
         let cost = launchCost(request, state: state)
         if cost > 0 && !state.budget.canAfford(cost) {
             return .budgetSpent(nextCreditIn: state.budget.timeUntilAffordable(cost, at: steady, c))
         }
         if state.launchWouldResumeApp {
-            let remaining = state.limiter.hasLapsed(at: steady) ? 0 : state.limiter.remaining(at: steady)
+            // The one limiter is the life cycle's, on its steady clock (the scheduler's monotonic reading).
+            let remaining = max(0, state.app.relaunchAllowedAt - (steady - state.clock.offset))
             if remaining > 0 { return .relaunchLimiter(remaining) }
         }
         return nil
@@ -71,13 +72,8 @@ public struct SchedulerPolicy: Sendable, Equatable {
     /// Whether the app can have a handler for the identifier: registered in the running process, or, when the
     /// app is not running, registered at its last finished launch (unknown before the first launch: yes).
     public func handlerMayExist(_ identifier: String, state: TaskSchedulerState) -> Bool {
-        switch state.phase {
-        case .launchingForeground, .launchingBackground:
-            true
-        case .foreground, .background:
-            state.registered.contains(identifier)
-        case .notRunning:
-            state.lastLaunchRegistered?.contains(identifier) ?? true
-        }
+        if state.launching { return true }
+        if state.app.phase.hasProcess { return state.registered.contains(identifier) }
+        return state.lastLaunchRegistered?.contains(identifier) ?? true
     }
 }

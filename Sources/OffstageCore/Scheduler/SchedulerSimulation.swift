@@ -22,7 +22,7 @@ public enum SchedulerSimulation {
 struct SimulationEngine {
     let setup: SimulationSetup
     var random: SeededGenerator
-    var schedulers: [TaskScheduler]
+    var systems: [ModelAppSystem]
     var apps: [ModelApp]
     var queuedWake: [Double?]
     var queue = SimulationQueue()
@@ -35,14 +35,18 @@ struct SimulationEngine {
     init(_ setup: SimulationSetup) {
         self.setup = setup
         random = SeededGenerator(seed: setup.seed)
-        schedulers = setup.apps.enumerated().map { index, app in
+        let lifecycle = AppLifecycle(
+            policy: AppLifecyclePolicy(
+                relaunchInitialDelay: setup.policy.relaunchInitialDelay,
+                relaunchMaxDelay: setup.policy.relaunchMaxDelay))
+        systems = setup.apps.enumerated().map { index, app in
             var scheduler = TaskScheduler(
                 configuration: app.configuration, policy: setup.policy,
                 seed: setup.seed &+ UInt64(index) &* 0x9E37_79B9)
             scheduler.writesEventLog = false
-            return scheduler
+            return ModelAppSystem(scheduler: scheduler, lifecycle: lifecycle)
         }
-        apps = setup.apps.map { ModelApp(configuration: $0.configuration, behaviour: $0.behaviour) }
+        apps = setup.apps.map { ModelApp(configuration: $0.configuration, mistakes: $0.mistakes) }
         queuedWake = Array(repeating: nil, count: setup.apps.count)
     }
 
@@ -109,7 +113,7 @@ struct SimulationEngine {
                 }
                 open(app, at: time)
             case .leave(let app):
-                send(.userLeftApp, to: app, at: time)
+                send(.lifecycle(.userPressedHome), to: app, at: time)
                 sessions -= 1
                 if sessions == 0 {
                     device.inUse = false
@@ -118,62 +122,77 @@ struct SimulationEngine {
             case .timer(let app):
                 guard queuedWake[app] == time else { continue }
                 queuedWake[app] = nil
-                send(.timerFired, to: app, at: time)
+                send(.scheduler(.timerFired), to: app, at: time)
             case .appEvent(let app, let event, let run):
-                guard case .taskCompleted(let id, _) = event, schedulers[app].state.runningTask(id)?.number == run
+                guard case .taskCompleted(let id, _) = event,
+                    systems[app].scheduler.state.runningTask(id)?.number == run
                 else { continue }
-                send(event, to: app, at: time)
+                send(.scheduler(event), to: app, at: time)
             }
         }
     }
 
     private mutating func broadcastDevice(at time: Double) {
-        for app in apps.indices { send(.deviceChanged(device), to: app, at: time) }
+        for app in apps.indices { send(.scheduler(.deviceChanged(device)), to: app, at: time) }
     }
 
     private mutating func open(_ app: Int, at time: Double) {
-        send(.userOpenedApp, to: app, at: time)
-        if schedulers[app].state.phase == .launchingForeground {
-            for event in apps[app].launchEvents() { send(event, to: app, at: time) }
-        }
+        send(.lifecycle(.userOpened), to: app, at: time)
+        send(.scheduler(.userOpenedApp), to: app, at: time)
         let now = setup.start + time
-        for event in apps[app].openedEvents(pending: schedulers[app].pendingTaskRequests, now: now) {
-            send(event, to: app, at: time)
+        for event in apps[app].openedEvents(pending: systems[app].scheduler.pendingTaskRequests, now: now) {
+            send(.scheduler(event), to: app, at: time)
         }
     }
 
-    /// Sends an event to one app's scheduler, and follows the actions (and the app's answers) to the end.
-    private mutating func send(_ event: SchedulerEvent, to app: Int, at time: Double) {
+    /// Sends an input to one app, and follows the actions (and the app's answers) to the end.
+    private mutating func send(_ input: ModelAppInput, to app: Int, at time: Double) {
         let now = setup.start + time
-        var work = [event]
+        var work = [input]
         var index = 0
         while index < work.count {
-            let actions = schedulers[app].handle(work[index], now: now, monotonic: time)
+            let steps = systems[app].handle(work[index], now: now, steady: time)
             index += 1
-            for action in actions {
-                switch action {
-                case .commit(let changes):
-                    for run in changes.finishedRuns { runs[run.identifier, default: []].append(run) }
-                case .launchApp:
-                    work += apps[app].launchEvents()
-                case .runLaunchHandler(let launch):
-                    let response = apps[app].handlerStarted(launch, now: now)
-                    work += response.now
-                    let number = schedulers[app].state.runningTask(launch.identifier)?.number ?? 0
-                    for delayed in response.later {
-                        queue.push(time + delayed.after, .appEvent(app: app, event: delayed.event, run: number))
+            for step in steps {
+                switch step {
+                case .scheduler(_, let actions):
+                    work += answers(to: actions, of: app, at: time)
+                case .lifecycle(_, let actions):
+                    // The app registers its handlers in didFinishLaunching.
+                    for case .callDelegate(.didFinishLaunching) in actions {
+                        work += apps[app].launchEvents().map { .scheduler($0) }
                     }
-                case .callExpirationHandler(let identifier):
-                    work += apps[app].expirationCalled(identifier).now
-                case .wake(let at):
-                    let due = max(at, time)
-                    if let queued = queuedWake[app], queued <= due, queued >= time { continue }
-                    queuedWake[app] = due
-                    queue.push(due, .timer(app: app))
-                case .stopHandler, .killApp, .crashApp, .reply, .refuse:
-                    continue
                 }
             }
         }
+    }
+
+    /// The model app's answers to the scheduler's actions (and the runs and wakes they record).
+    private mutating func answers(to actions: [SchedulerAction], of app: Int, at time: Double) -> [ModelAppInput] {
+        let now = setup.start + time
+        var work: [ModelAppInput] = []
+        for action in actions {
+            switch action {
+            case .commit(let changes):
+                for run in changes.finishedRuns { runs[run.identifier, default: []].append(run) }
+            case .runLaunchHandler(let launch):
+                let response = apps[app].handlerStarted(launch, now: now)
+                work += response.now.map { .scheduler($0) }
+                let number = systems[app].scheduler.state.runningTask(launch.identifier)?.number ?? 0
+                for delayed in response.later {
+                    queue.push(time + delayed.after, .appEvent(app: app, event: delayed.event, run: number))
+                }
+            case .callExpirationHandler(let identifier):
+                work += apps[app].expirationCalled(identifier).now.map { .scheduler($0) }
+            case .wake(let at):
+                let due = max(at, time)
+                if let queued = queuedWake[app], queued <= due, queued >= time { continue }
+                queuedWake[app] = due
+                queue.push(due, .timer(app: app))
+            case .launchApp, .stopHandler, .killApp, .crashApp, .reply, .refuse:
+                continue
+            }
+        }
+        return work
     }
 }

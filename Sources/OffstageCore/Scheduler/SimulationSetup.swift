@@ -7,13 +7,13 @@ public struct SimulatedApp: Codable, Sendable, Equatable {
     /// Info.plist and handlers.
     public var configuration: AppTaskConfiguration
     /// Which mistakes it makes.
-    public var behaviour: ModelAppBehaviour
+    public var mistakes: AppMistakes
 
     /// A simulated app.
-    public init(name: String, configuration: AppTaskConfiguration, behaviour: ModelAppBehaviour = ModelAppBehaviour()) {
+    public init(name: String, configuration: AppTaskConfiguration, mistakes: AppMistakes = AppMistakes()) {
         self.name = name
         self.configuration = configuration
-        self.behaviour = behaviour
+        self.mistakes = mistakes
     }
 }
 

@@ -102,29 +102,3 @@ public struct AppTaskConfiguration: Codable, Sendable, Equatable {
         handlers.first { $0.identifier == identifier }
     }
 }
-
-/// The model app's behaviour; switching a flag off demos an "app mistake".
-public struct ModelAppBehaviour: Codable, Sendable, Equatable {
-    /// Registers every handler during launch (off: the task never runs; late registration crashes).
-    public var registersAtLaunch: Bool
-    /// Submits the next request at the start of each handler.
-    public var reschedulesInHandler: Bool
-    /// Sets `expirationHandler` (off: an expired task is marked complete-unsuccessful and penalised).
-    public var setsExpirationHandler: Bool
-    /// Calls `setTaskCompleted(success:)` when the work ends (off: killed with 0x2182bad2 at the deadline).
-    public var completesTask: Bool
-    /// Submits any missing request each time the user opens the app.
-    public var submitsOnOpen: Bool
-
-    /// The canonical, well-behaved app.
-    public init(
-        registersAtLaunch: Bool = true, reschedulesInHandler: Bool = true, setsExpirationHandler: Bool = true,
-        completesTask: Bool = true, submitsOnOpen: Bool = true
-    ) {
-        self.registersAtLaunch = registersAtLaunch
-        self.reschedulesInHandler = reschedulesInHandler
-        self.setsExpirationHandler = setsExpirationHandler
-        self.completesTask = completesTask
-        self.submitsOnOpen = submitsOnOpen
-    }
-}

@@ -23,7 +23,8 @@ extension TaskScheduler {
             endRun(task, outcome: .interrupted, in: &t)
             t.log(.bgInterrupted, task.identifier, "Offstage stopped while the task ran")
         }
-        state.phase = .notRunning
+        state.app.phase = .notRunning
+        state.launching = false
         state.registered = []
         state.nextWakeAt = nil
     }
@@ -41,47 +42,36 @@ extension TaskScheduler {
         }
     }
 
-    /// The user opened the app: a credit, the limiter reset, a launch if it was not running.
+    /// The user opened the app: a credit for the budget (the life cycle launches or fronts the app).
     mutating func userOpened(in t: inout SchedulerTransition) {
         state.budget.recordOpen(at: t.steady, parameters)
-        state.limiter.reset()
-        state.swipedAway = false
-        switch state.phase {
-        case .notRunning:
-            state.phase = .launchingForeground
+        t.changed = true
+    }
+
+    /// The life cycle told the app's new state: a new process opens registration; an ended one ends its tasks.
+    mutating func appChanged(_ view: SchedulerAppView, why: String, in t: inout SchedulerTransition) {
+        guard view != state.app else { return }
+        let had = state.app.phase.hasProcess
+        state.app = view
+        t.changed = true
+        if had && !view.phase.hasProcess {
+            endProcess(outcome: .interrupted, why: why, in: &t)
+        } else if !had && view.phase.hasProcess {
+            state.launching = true
             state.registered = []
-            t.log(.appLifecycle, "app", "launched by the user")
-        case .launchingBackground:
-            state.phase = .launchingForeground
-            t.log(.appLifecycle, "app", "opened by the user")
-        case .background:
-            state.phase = .foreground
-            t.log(.appLifecycle, "app", "opened by the user")
-        case .foreground, .launchingForeground:
-            t.changed = true
         }
     }
 
-    /// The app left the foreground.
-    mutating func userLeft(in t: inout SchedulerTransition) {
-        switch state.phase {
-        case .foreground: state.phase = .background
-        case .launchingForeground: state.phase = .launchingBackground
-        default:
-            t.actions.append(.refuse("the app is not in the foreground"))
-            return
-        }
-        t.log(.appLifecycle, "app", "moved to the background")
-    }
-
-    /// The process ended: running tasks end with `outcome`, registrations are gone.
+    /// The process ended: running tasks end with `outcome`, registrations are gone. The scheduler's copy of the
+    /// phase changes here only for an end it caused itself (a crash, its watchdog), which it asks the life cycle
+    /// to carry out in the same breath (`.crashApp`, `.killApp`).
     mutating func endProcess(outcome: TaskRunOutcome, why: String, in t: inout SchedulerTransition) {
         for task in state.running {
             endRun(task, outcome: outcome, in: &t)
             if outcome == .interrupted { t.log(.bgInterrupted, task.identifier, why) }
         }
-        if state.phase != .notRunning { t.log(.appLifecycle, "app", "terminated: \(why)") }
-        state.phase = .notRunning
+        state.app.phase = .notRunning
+        state.launching = false
         state.registered = []
         t.changed = true
     }
@@ -95,11 +85,11 @@ extension TaskScheduler {
 
     /// `register(forTaskWithIdentifier:)`: only while launching; false for an identifier not in Info.plist.
     mutating func register(_ identifier: String, in t: inout SchedulerTransition) {
-        guard state.phase != .notRunning else {
+        guard state.app.phase.hasProcess else {
             t.actions.append(.refuse("the app is not running"))
             return
         }
-        guard state.phase.isLaunching else { return crash(Self.lateRegistrationException, in: &t) }
+        guard state.launching else { return crash(Self.lateRegistrationException, in: &t) }
         guard configuration.permittedIdentifiers.contains(identifier) else {
             t.log(.bgRegistered, identifier, "register returned false: not in BGTaskSchedulerPermittedIdentifiers")
             t.actions.append(.reply(.registered(identifier: identifier, accepted: false)))
@@ -115,11 +105,11 @@ extension TaskScheduler {
 
     /// The app finished launching: registration closes and tasks launched meanwhile get their handlers called.
     mutating func finishLaunching(in t: inout SchedulerTransition) {
-        guard state.phase.isLaunching else {
+        guard state.launching else {
             t.actions.append(.refuse("the app is not launching"))
             return
         }
-        state.phase = state.phase == .launchingForeground ? .foreground : .background
+        state.launching = false
         state.lastLaunchRegistered = state.registered
         t.log(.appLifecycle, "app", "finished launching (\(state.registered.count) handlers registered)")
         for task in state.running where !task.handlerCalled {

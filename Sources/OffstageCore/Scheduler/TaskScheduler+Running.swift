@@ -10,12 +10,12 @@ extension TaskScheduler {
     /// The watchdog code of a task not completed in time.
     public static let watchdogCode = "0x2182bad2"
 
-    /// Launches a pending request: pays for it, resumes or relaunches the app, and calls its handler when it can.
+    /// Launches a pending request: pays for it, asks the life cycle to launch or resume the app (which counts it
+    /// for the one relaunch limiter), and calls its handler when it can.
     mutating func launch(_ pending: PendingTaskRequest, simulated: Bool, in t: inout SchedulerTransition) {
         let request = pending.request
         if !simulated {
             state.budget.spend(policy.launchCost(request, state: state))
-            if state.launchWouldResumeApp { state.limiter.recordRelaunch(at: t.steady) }
         }
         state.pending.removeAll { $0.identifier == pending.identifier }
         let requestedAt = max(request.earliestBeginDate ?? pending.submittedAt, pending.submittedAt)
@@ -31,22 +31,16 @@ extension TaskScheduler {
             .bgLaunched, request.identifier,
             (simulated ? "simulated launch" : "launched by the scheduler")
                 + ", \(DurationText.short(allowance)) allowed")
-        switch state.phase {
-        case .notRunning:
-            state.phase = .launchingBackground
-            state.registered = []
-            t.log(.appLifecycle, "app", "launched in the background for \(request.identifier)")
-            t.actions.append(.launchApp(forTasks: [request.identifier]))
-        case .launchingBackground, .launchingForeground:
-            if case .launchApp(let ids)? = t.actions.last {
-                t.actions[t.actions.count - 1] = .launchApp(forTasks: ids + [request.identifier])
-            }
-        case .foreground, .background:
-            guard state.registered.contains(request.identifier) else {
-                return crash(Self.noHandlerException(request.identifier), in: &t)
-            }
-            callHandler(request.identifier, in: &t)
+        t.actions.append(.launchApp(forTask: request.identifier, counted: !simulated))
+        // A process that is launching, or about to be launched, calls the handler once it finished launching.
+        guard state.app.phase.hasProcess, !state.launching else {
+            if !state.app.phase.hasProcess { state.launching = true }
+            return
         }
+        guard state.registered.contains(request.identifier) else {
+            return crash(Self.noHandlerException(request.identifier), in: &t)
+        }
+        callHandler(request.identifier, in: &t)
     }
 
     /// Calls the launch handler of a launched task; its allowance starts now.

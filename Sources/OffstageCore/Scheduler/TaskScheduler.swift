@@ -51,11 +51,7 @@ public struct TaskScheduler: Sendable, Equatable {
         case .deviceChanged(let device): changeDevice(device, in: &t)
         case .timerFired: break
         case .userOpenedApp: userOpened(in: &t)
-        case .userLeftApp: userLeft(in: &t)
-        case .userSwipedAppAway:
-            endProcess(outcome: .interrupted, why: "swiped away by the user", in: &t)
-            state.swipedAway = true
-        case .appTerminated(let reason): endProcess(outcome: .interrupted, why: reason, in: &t)
+        case .appChanged(let view, let why): appChanged(view, why: why, in: &t)
         case .appFinishedLaunching: finishLaunching(in: &t)
         case .register(let identifier): register(identifier, in: &t)
         case .submit(let request): submit(request, in: &t)

@@ -1,22 +1,5 @@
 import Foundation
 
-/// Where the model app's process is, as the system sees it.
-public enum AppPhase: String, Codable, Sendable {
-    /// No process.
-    case notRunning = "not-running"
-    /// Launched in the foreground; registration is open until it finishes launching.
-    case launchingForeground = "launching-foreground"
-    /// Launched in the background for tasks; registration is open until it finishes launching.
-    case launchingBackground = "launching-background"
-    /// Active in the foreground.
-    case foreground
-    /// In the background: running tasks, or suspended when none run.
-    case background
-
-    /// Whether the app is still in `didFinishLaunching` (registration allowed).
-    public var isLaunching: Bool { self == .launchingForeground || self == .launchingBackground }
-}
-
 /// Steady time: a clock that never jumps, continuous across restarts.
 ///
 /// steady = monotonic + `offset`. Within one process it advances exactly with the monotonic clock the runtime
@@ -42,18 +25,16 @@ public struct TaskSchedulerState: Codable, Sendable, Equatable {
     public var history: [TaskRun] = []
     /// The app's background budget.
     public var budget: BackgroundBudget
-    /// The relaunch rate limiter.
-    public var limiter: RelaunchRateLimiter
     /// Penalties by identifier.
     public var penalties: [String: TaskPenalty] = [:]
-    /// The app process's phase.
-    public var phase: AppPhase = .notRunning
+    /// The app as its life cycle last told it (the life cycle owns the phase, the limiter and force-quit).
+    public var app = SchedulerAppView()
+    /// Whether the app's process is in `didFinishLaunching` (registration is open).
+    public var launching = false
     /// Identifiers registered by the current process.
     public var registered: Set<String> = []
     /// Identifiers registered at the last finished launch (nil: the app never finished launching).
     public var lastLaunchRegistered: Set<String>?
-    /// Whether the user swiped the app away (no background runtime until they open it).
-    public var swipedAway = false
     /// The device.
     public var device = SchedulerDeviceState()
     /// Steady time.
@@ -70,7 +51,6 @@ public struct TaskSchedulerState: Codable, Sendable, Equatable {
     /// A fresh state for a new install.
     public init(policy: SchedulerPolicyConfiguration = SchedulerPolicyConfiguration(), seed: UInt64 = 0) {
         budget = BackgroundBudget(credits: policy.initialCredits)
-        limiter = RelaunchRateLimiter(initialDelay: policy.relaunchInitialDelay, maxDelay: policy.relaunchMaxDelay)
         random = SeededGenerator(seed: seed)
     }
 
@@ -84,8 +64,29 @@ public struct TaskSchedulerState: Codable, Sendable, Equatable {
         running.first { $0.identifier == identifier }
     }
 
-    /// Whether resuming the app now would be a background resume or relaunch (what the limiter counts).
+    /// Whether launching a task now would be a background resume or relaunch of the app (what the limiter counts).
     public var launchWouldResumeApp: Bool {
-        phase == .notRunning || (phase == .background && running.isEmpty)
+        !launching && AppLifecycleState.launchResumesApp(phase: app.phase, runningBGTasks: running.count)
+    }
+
+    /// Decodes a stored state; keys added since (the app view, `launching`) take their defaults, and the keys
+    /// of the old split model (its own phase, limiter and swipe mark) are ignored.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        pending = try c.decode(.pending, default: [])
+        running = try c.decode(.running, default: [])
+        history = try c.decode(.history, default: [])
+        budget = try c.decode(BackgroundBudget.self, forKey: .budget)
+        penalties = try c.decode(.penalties, default: [:])
+        app = try c.decode(.app, default: SchedulerAppView())
+        launching = try c.decode(.launching, default: false)
+        registered = try c.decode(.registered, default: [])
+        lastLaunchRegistered = try c.decodeIfPresent(Set<String>.self, forKey: .lastLaunchRegistered)
+        device = try c.decode(.device, default: SchedulerDeviceState())
+        clock = try c.decode(.clock, default: SchedulerClock())
+        nextWakeAt = try c.decodeIfPresent(Double.self, forKey: .nextWakeAt)
+        random = try c.decode(SeededGenerator.self, forKey: .random)
+        decisions = try c.decode(.decisions, default: [])
+        nextRunNumber = try c.decode(.nextRunNumber, default: 1)
     }
 }

@@ -6,7 +6,8 @@ import OffstageStore
 extension DaemonRuntime {
     /// Restores the app side from the store; a runtime start is a device reboot for the app.
     func startApp() throws {
-        guard let setup = options.app else { return }
+        // One model app: a runtime that runs the BG scheduler hosts the app's life cycle too.
+        guard let setup = options.app ?? (options.scheduler == nil ? nil : AppSetup()) else { return }
         let stored = try loadState("app_state") { try store.loadAppState() }
         let registry = try store.loadAppRegistrySettingAside()
         try reportSetAside(registry.setAside)
@@ -16,18 +17,63 @@ extension DaemonRuntime {
         try handleApp(.processRestarted)
     }
 
-    /// Feeds one event to the life-cycle manager, commits, then carries out its actions.
+    /// Feeds one event to the life-cycle manager (and, through `ModelAppSystem`, to the scheduler it concerns),
+    /// commits, then carries out the actions.
     ///
     /// `steady` back-dates an event that happened earlier than now (work that ended while the clock jumped);
     /// it never goes before the last event's.
     func handleApp(
         _ event: AppLifecycleEvent, commandID: Int64? = nil, at steady: Double? = nil, result: String = "ok"
     ) throws {
-        guard var host = appHost else { return try refuseForNoApp(commandID) }
-        let when = max(steady ?? time.steady(), host.lastSteady)
-        host.lastSteady = when
-        let actions = host.lifecycle.handle(event, now: time.now(), steady: when)
-        appHost = host
+        guard appHost != nil else { return try refuseForNoApp(commandID) }
+        try handleModelApp(.lifecycle(event), commandID: commandID, at: steady, result: result)
+    }
+
+    /// Feeds one input to the one model app (the scheduler, when this runtime runs it, and the life cycle):
+    /// every transition commits in order (the first with the command), then their actions are carried out.
+    func handleModelApp(
+        _ input: ModelAppInput, commandID: Int64? = nil, at steady: Double? = nil, result: String = "ok"
+    ) throws {
+        guard var app = appHost else { return try refuseForNoApp(commandID) }
+        let when = max(steady ?? time.steady(), app.lastSteady)
+        app.lastSteady = when
+        let steps: [ModelAppStep]
+        if let scheduler = host?.scheduler {
+            var system = ModelAppSystem(scheduler: scheduler, lifecycle: app.lifecycle)
+            steps = system.handle(input, now: time.now(), steady: when)
+            app.lifecycle = system.lifecycle
+            host?.scheduler = system.scheduler
+        } else if case .lifecycle(let event) = input {
+            steps = [.lifecycle(event, app.lifecycle.handle(event, now: time.now(), steady: when))]
+        } else {
+            steps = []
+        }
+        appHost = app
+        for (index, step) in steps.enumerated() {
+            let command = index == 0 ? commandID : nil
+            switch step {
+            case .scheduler(_, let actions): try commitScheduler(actions, commandID: command)
+            case .lifecycle(_, let actions): try commitAppStep(actions, commandID: command, result: result)
+            }
+        }
+        for step in steps {
+            switch step {
+            case .scheduler(_, let actions): try performScheduler(actions)
+            case .lifecycle(_, let actions): for action in actions { try performApp(action) }
+            }
+        }
+        if appHost?.lifecycle.phase == .notRunning, appHost?.process != nil {
+            // The one process ended: whatever its BG task handlers were doing stops with it.
+            appHost?.process = nil
+            stopAllHandlerWork()
+        }
+        // The outbox is looked at again after a life-cycle transition (not after a scheduler-only one).
+        if steps.contains(where: { if case .lifecycle = $0 { true } else { false } }) { appHost?.needsPump = true }
+    }
+
+    /// Commits one life-cycle transition (completing the command when there is one).
+    private func commitAppStep(_ actions: [AppLifecycleAction], commandID: Int64?, result: String) throws {
+        guard let host = appHost else { return }
         var changes = AppChanges()
         var refusals: [String] = []
         for action in actions {
@@ -38,9 +84,6 @@ extension DaemonRuntime {
             if case .refuse(let reason) = action { refusals.append(reason) }
         }
         try commitApp(changes, commandID: commandID, refusals: refusals, result: result)
-        for action in actions { try performApp(action) }
-        if appHost?.lifecycle.phase == .notRunning { appHost?.process = nil }
-        appHost?.needsPump = true
     }
 
     /// Writes app changes (and transfer changes) in one transaction, completing the command when there is one.
@@ -81,6 +124,10 @@ extension DaemonRuntime {
             try disconnectDataTasks()
         case .callDelegate(.didFinishLaunching):
             try appDidFinishLaunching()
+            // The same launch registers the app's BG task handlers, then returns from didFinishLaunching.
+            if let app = modelApp {
+                for event in app.launchEvents() { try handleScheduler(event) }
+            }
         case .callDelegate(.didEnterBackground):
             try appDidEnterBackground()
         case .callDelegate(.handleEventsForBackgroundURLSession(let session, let token)):

@@ -70,16 +70,9 @@ extension DaemonRuntime {
         }
     }
 
-    /// The scheduler hears of the user opening, leaving and swiping away the app, and of its termination, too.
+    /// The scheduler hears of the app's phase from the life cycle itself; an open also credits its budget.
     private func forwardToScheduler(_ request: AppRequest) throws {
-        guard host != nil else { return }
-        switch request {
-        case .open: try executeSchedulerCommand(.appOpened, id: nil)
-        case .home, .lock: try executeSchedulerCommand(.appBackgrounded, id: nil)
-        case .forceQuit: try handleScheduler(.userSwipedAppAway)
-        case .kill(let reason): try handleScheduler(.appTerminated(reason: reason))
-        default: break
-        }
+        if case .open = request { try schedulerHeardOpen() }
     }
 
     /// The running app creates a task in its background session, sets `taskDescription` (unless that is its

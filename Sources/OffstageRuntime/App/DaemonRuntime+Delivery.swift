@@ -54,14 +54,12 @@ extension DaemonRuntime {
         KillPoint.hit("deliver-before-callback")
         let temporary = home.partPath(taskID: task.id)
         let now = time.now()
-        var log = [
-            LogEntry(
-                time: now, kind: .appDelegate, subject: task.subject,
-                reason: "didWriteData totalBytesWritten \(task.bytesWritten) of \(task.bytesExpected) (coalesced)"),
-            LogEntry(
-                time: now, kind: .appDelegate, subject: task.subject,
-                reason: "didFinishDownloadingTo \(temporary): \(DelegateCall.temporaryFileNote)"),
-        ]
+        let calls = DeliveryPlan.download(
+            session: host.session, taskIdentifier: task.taskIdentifier, bytesWritten: task.bytesWritten,
+            bytesExpected: task.bytesExpected, temporaryFile: temporary, httpStatus: task.httpStatus ?? 200, now: now)
+        var log = calls.beforeMove.map {
+            LogEntry(time: now, kind: .appDelegate, subject: task.subject, reason: $0.logText)
+        }
         var current = task
         if host.mistakes.movesFileAsynchronously {
             _ = PosixFiles.remove(temporary)
@@ -82,22 +80,12 @@ extension DaemonRuntime {
             }
             guard case .delivered = event else { return try handle(event) }
         }
-        var record = registryRecord(for: current)
-        let end = TaskEnd.response(httpStatus: current.httpStatus ?? 200)
-        log.append(
-            LogEntry(
-                time: now, kind: .appDelegate, subject: task.subject,
-                reason: "didCompleteWithError \(SystemView.describe(end))"))
-        if record != nil {
-            if let path = current.deliveredPath, !host.mistakes.movesFileAsynchronously {
-                record?.status = .delivered
-                record?.deliveredPath = path
-                record?.note = "moved synchronously to \(TransferDaemon.printable(path))"
-            } else {
-                record?.status = .lost
-                record?.note =
-                    "the asynchronous move found no file: it was removed when didFinishDownloadingTo returned"
-            }
+        let record = registryRecord(for: current).map {
+            $0.afterDownload(
+                deliveredPath: current.deliveredPath, movedAsynchronously: host.mistakes.movesFileAsynchronously)
+        }
+        log += calls.afterMove.map {
+            LogEntry(time: now, kind: .appDelegate, subject: task.subject, reason: $0.logText)
         }
         log.append(deliveryLine(task, record: record, now: now))
         let actions = daemon.handle(.delivered(id: task.id), now: now)
@@ -111,26 +99,14 @@ extension DaemonRuntime {
         KillPoint.hit("deliver-before-callback")
         guard let end = TaskEnd.of(task) else { return }
         let now = time.now()
-        var record = registryRecord(for: task)
-        var resume: ResumeData?
-        switch end {
-        case .response(let status):
-            record?.status = task.kind == .upload && status < 400 ? .delivered : .failed
-            record?.note = "HTTP \(status)"
-        case .failed(let error):
-            record?.status = .failed
-            record?.resumeData = error.resumeData
-            record?.note = error.reason
-            // The canonical app continues what the system cancelled; a download that failed on its own waits
-            // for the next launch's reconciliation, so a server that keeps failing is not retried in a loop.
-            resume = error.cancellationReason == nil ? nil : error.resumeData
-        }
-        let log = [
-            LogEntry(
-                time: now, kind: .appDelegate, subject: task.subject,
-                reason: "didCompleteWithError \(SystemView.describe(end))"),
-            deliveryLine(task, record: record, now: now),
-        ]
+        let decided = registryRecord(for: task).map { $0.afterCompletion(end, isUpload: task.kind == .upload) }
+        let record = decided?.record
+        let resume = decided?.resumeFrom
+        let calls = DeliveryPlan.completion(
+            session: appHost?.session ?? task.session, taskIdentifier: task.taskIdentifier, end: end, now: now)
+        let log =
+            calls.map { LogEntry(time: now, kind: .appDelegate, subject: task.subject, reason: $0.logText) }
+            + [deliveryLine(task, record: record, now: now)]
         try ack(
             [.commit(StoreChanges.acknowledging(task.id))],
             app: AppChanges(upserts: record.map { [$0] } ?? [], log: log))
@@ -185,7 +161,7 @@ extension DaemonRuntime {
             AppChanges(log: [
                 LogEntry(
                     time: time.now(), kind: .appDelegate, subject: host.session,
-                    reason: "urlSessionDidFinishEvents(forBackgroundURLSession:)")
+                    reason: DelegateCall.urlSessionDidFinishEvents(session: host.session).logText)
             ]))
         try handleApp(.sessionEventsFinished(token: token))
         KillPoint.hit("deliver-before-completion-handler")

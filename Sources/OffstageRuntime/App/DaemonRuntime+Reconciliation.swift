@@ -31,12 +31,14 @@ extension DaemonRuntime {
                 ]))
         }
         let systemTasks = daemon.tasks.values.filter { $0.session == session }
-        let allTasks = systemTasks.compactMap(SystemView.sessionTask)
         let next = (systemTasks.map(\.taskIdentifier).max() ?? 0) + 1
-        _ = try? process.sessions.withSession(session) { s throws(AppSessionError) in
-            s.restore(systemTasks: allTasks)
-            s.continueNumbering(from: next)
-        }
+        // The recreated session learns the system's tasks; the app asks for them with `getAllTasks`.
+        let allTasks: [SessionTask] =
+            (try? process.sessions.withSession(session) { s throws(AppSessionError) -> [SessionTask] in
+                s.restore(systemTasks: systemTasks.compactMap(SystemView.sessionTask))
+                s.continueNumbering(from: next)
+                return s.getAllTasks()
+            }) ?? []
         appHost?.process = process
         let outbox = try waitingDeliveries().compactMap { item in
             daemon.tasks[item.taskID].flatMap {

@@ -7,18 +7,18 @@ extension BGTasksFile {
     /// `honoursExpiration` of simulated work when the file leaves it out.
     public static let defaultHonoursExpiration = true
 
-    /// The file for a behaviour and handlers, every field written out (the inverse of `resolved`).
-    public init(behaviour: ModelAppBehaviour, handlers: [TaskHandlerConfiguration]) {
-        self.init(app: App(behaviour), handlers: handlers.map(Handler.init))
+    /// The file for the app's mistakes and handlers, every field written out (the inverse of `resolved`).
+    public init(mistakes: AppMistakes, handlers: [TaskHandlerConfiguration]) {
+        self.init(app: App(mistakes), handlers: handlers.map(Handler.init))
     }
 
-    /// The model app's behaviour and handlers, checked; `path` names the file in errors.
+    /// The model app's BG task mistakes and handlers, checked; `path` names the file in errors.
     ///
     /// Every handler must be in `permitted` (`BGTaskSchedulerPermittedIdentifiers`), listed once, of a known
     /// kind, with non-negative durations, a shell timeout above 0, a non-empty command, and an http(s) URL.
     public func resolved(
         permitted: [String], path: String
-    ) throws(ConfigurationError) -> (behaviour: ModelAppBehaviour, handlers: [TaskHandlerConfiguration]) {
+    ) throws(ConfigurationError) -> (mistakes: AppMistakes, handlers: [TaskHandlerConfiguration]) {
         var seen: Set<String> = []
         var result: [TaskHandlerConfiguration] = []
         for (index, entry) in (handlers ?? []).enumerated() {
@@ -32,7 +32,7 @@ extension BGTasksFile {
             }
             result.append(handler)
         }
-        return ((app ?? App(ModelAppBehaviour())).behaviour, result)
+        return ((app ?? App(AppMistakes())).mistakes, result)
     }
 }
 

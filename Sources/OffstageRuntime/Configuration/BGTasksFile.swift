@@ -5,7 +5,7 @@ import OffstageCore
 ///
 /// Every object rejects unknown keys, so a typo is an error rather than a silently ignored setting.
 public struct BGTasksFile: Codable, Sendable, Equatable {
-    /// `app`: the model app's behaviour (optional; every flag defaults to true).
+    /// `app`: the model app's good habits (optional; every flag defaults to true; false switches on an `AppMistakes`).
     public var app: App?
     /// `handlers`: one entry per task identifier (optional; default none).
     public var handlers: [Handler]?
@@ -41,13 +41,13 @@ public struct BGTasksFile: Codable, Sendable, Equatable {
         /// `submitsOnOpen`.
         public var submitsOnOpen: Bool?
 
-        /// The object for a behaviour, every flag written out.
-        public init(_ behaviour: ModelAppBehaviour) {
-            registersAtLaunch = behaviour.registersAtLaunch
-            reschedulesInHandler = behaviour.reschedulesInHandler
-            setsExpirationHandler = behaviour.setsExpirationHandler
-            completesTask = behaviour.completesTask
-            submitsOnOpen = behaviour.submitsOnOpen
+        /// The object for the app's mistakes, every flag written out (true: the good behaviour, no mistake).
+        public init(_ mistakes: AppMistakes) {
+            registersAtLaunch = !mistakes.registersLate
+            reschedulesInHandler = !mistakes.skipsReschedule
+            setsExpirationHandler = !mistakes.omitsExpirationHandler
+            completesTask = !mistakes.skipsSetTaskCompleted
+            submitsOnOpen = !mistakes.skipsSubmitOnOpen
         }
 
         /// Decodes, rejecting unknown keys.
@@ -61,14 +61,12 @@ public struct BGTasksFile: Codable, Sendable, Equatable {
             submitsOnOpen = try c.decodeIfPresent(Bool.self, forKey: .submitsOnOpen)
         }
 
-        /// The behaviour, missing flags taking their default (true).
-        public var behaviour: ModelAppBehaviour {
-            let d = ModelAppBehaviour()
-            return ModelAppBehaviour(
-                registersAtLaunch: registersAtLaunch ?? d.registersAtLaunch,
-                reschedulesInHandler: reschedulesInHandler ?? d.reschedulesInHandler,
-                setsExpirationHandler: setsExpirationHandler ?? d.setsExpirationHandler,
-                completesTask: completesTask ?? d.completesTask, submitsOnOpen: submitsOnOpen ?? d.submitsOnOpen)
+        /// The app's mistakes these flags switch on (a flag false is a mistake; missing flags are true).
+        public var mistakes: AppMistakes {
+            AppMistakes(
+                omitsExpirationHandler: !(setsExpirationHandler ?? true), registersLate: !(registersAtLaunch ?? true),
+                skipsReschedule: !(reschedulesInHandler ?? true), skipsSetTaskCompleted: !(completesTask ?? true),
+                skipsSubmitOnOpen: !(submitsOnOpen ?? true))
         }
 
         private enum CodingKeys: String, CodingKey, CaseIterable {

@@ -37,6 +37,6 @@ extension OffstageConfiguration {
                     work: .shellCommand(command: "echo backup started; sleep 3; echo backup done", timeout: 300),
                     interval: 86_400, requiresNetworkConnectivity: true),
             ]),
-        behaviour: ModelAppBehaviour(), policy: SchedulerPolicyConfiguration(), appSession: AppConfiguration(),
+        taskMistakes: AppMistakes(), policy: SchedulerPolicyConfiguration(), appSession: AppConfiguration(),
         directory: nil)
 }

@@ -12,7 +12,7 @@ public struct OffstageConfiguration: Sendable, Equatable {
     /// Info.plist keys and handlers.
     public var app: AppTaskConfiguration
     /// Which mistakes the model app makes.
-    public var behaviour: ModelAppBehaviour
+    public var taskMistakes: AppMistakes
     /// The scheduler's parameters.
     public var policy: SchedulerPolicyConfiguration
     /// The model app's background session: its identifier, life-cycle timings, reboot and reconciliation
@@ -23,11 +23,11 @@ public struct OffstageConfiguration: Sendable, Equatable {
 
     /// A configuration.
     public init(
-        app: AppTaskConfiguration, behaviour: ModelAppBehaviour, policy: SchedulerPolicyConfiguration,
+        app: AppTaskConfiguration, taskMistakes: AppMistakes, policy: SchedulerPolicyConfiguration,
         appSession: AppConfiguration = AppConfiguration(), directory: String?
     ) {
         self.app = app
-        self.behaviour = behaviour
+        self.taskMistakes = taskMistakes
         self.policy = policy
         self.appSession = appSession
         self.directory = directory
@@ -88,7 +88,7 @@ public struct OffstageConfiguration: Sendable, Equatable {
         let modes = plist?.schedulerModes ?? defaults.app.backgroundModes
 
         let tasksPath = folder + "/" + bgTasksName
-        var behaviour = defaults.behaviour
+        var taskMistakes = defaults.taskMistakes
         var handlers = defaults.app.handlers.filter { permitted.contains($0.identifier) }
         if let data = try read(tasksPath) {
             let file: BGTasksFile
@@ -97,7 +97,7 @@ public struct OffstageConfiguration: Sendable, Equatable {
             } catch {
                 throw ConfigurationError(path: tasksPath, problem: DecodingProblem.text(error, data: data))
             }
-            (behaviour, handlers) = try file.resolved(permitted: permitted, path: tasksPath)
+            (taskMistakes, handlers) = try file.resolved(permitted: permitted, path: tasksPath)
         }
 
         let policyPath = folder + "/" + schedulerName
@@ -111,7 +111,8 @@ public struct OffstageConfiguration: Sendable, Equatable {
         }
         return OffstageConfiguration(
             app: AppTaskConfiguration(permittedIdentifiers: permitted, backgroundModes: modes, handlers: handlers),
-            behaviour: behaviour, policy: policy ?? defaults.policy, appSession: appSession ?? defaults.appSession,
+            taskMistakes: taskMistakes, policy: policy ?? defaults.policy,
+            appSession: appSession ?? defaults.appSession,
             directory: folder)
     }
 

@@ -1,12 +1,12 @@
 import Foundation
 import OffstageCore
 
-/// What the runtime needs to host the BG task scheduler: the app's Info.plist and handlers, its behaviour, the policy.
+/// What the runtime needs to host the BG task scheduler: the app's Info.plist and handlers, its mistakes, the policy.
 public struct SchedulerSetup: Sendable {
     /// Permitted identifiers, background modes and handlers.
     public var app: AppTaskConfiguration
-    /// The model app's behaviour (its switchable mistakes).
-    public var behaviour: ModelAppBehaviour
+    /// The model app's mistakes from `bgtasks.json` (the runtime adds the app's other ones to them).
+    public var mistakes: AppMistakes
     /// The policy's parameters.
     public var policy: SchedulerPolicyConfiguration
     /// The seed of a fresh install's scheduler.
@@ -16,12 +16,12 @@ public struct SchedulerSetup: Sendable {
 
     /// A setup.
     public init(
-        app: AppTaskConfiguration, behaviour: ModelAppBehaviour = ModelAppBehaviour(),
+        app: AppTaskConfiguration, mistakes: AppMistakes = AppMistakes(),
         policy: SchedulerPolicyConfiguration = SchedulerPolicyConfiguration(), seed: UInt64 = 1,
         commandLogPath: String? = nil
     ) {
         self.app = app
-        self.behaviour = behaviour
+        self.mistakes = mistakes
         self.policy = policy
         self.seed = seed
         self.commandLogPath = commandLogPath

@@ -27,40 +27,77 @@ func fixedPolicy() -> SchedulerPolicyConfiguration {
     return policy
 }
 
-/// Drives a `TaskScheduler` in tests; wall time and monotonic time advance together unless a test jumps the wall.
+/// Drives the one model app (`TaskScheduler` and `AppLifecycle` in a `ModelAppSystem`) in tests; wall time and
+/// monotonic time advance together unless a test jumps the wall.
 struct SchedulerHarness {
-    var scheduler: TaskScheduler
+    var system: ModelAppSystem
     var monotonic: Double = 0
     var wallOffset: Double = 0
+    /// The life-cycle actions of the last `send`.
+    var lifecycleActions: [AppLifecycleAction] = []
+
+    /// The scheduler.
+    var scheduler: TaskScheduler {
+        get { system.scheduler }
+        set { system.scheduler = newValue }
+    }
+
+    /// The app's life cycle.
+    var lifecycle: AppLifecycle { system.lifecycle }
 
     init(
         configuration: AppTaskConfiguration = sampleConfiguration(),
         policy: SchedulerPolicyConfiguration = fixedPolicy(),
-        state: TaskSchedulerState? = nil
+        state: TaskSchedulerState? = nil,
+        lifecyclePolicy: AppLifecyclePolicy? = nil
     ) {
-        scheduler = TaskScheduler(configuration: configuration, policy: policy, state: state, seed: 7)
+        system = ModelAppSystem(
+            scheduler: TaskScheduler(configuration: configuration, policy: policy, state: state, seed: 7),
+            lifecycle: AppLifecycle(
+                policy: lifecyclePolicy
+                    ?? AppLifecyclePolicy(
+                        relaunchInitialDelay: policy.relaunchInitialDelay, relaunchMaxDelay: policy.relaunchMaxDelay)))
     }
 
     var now: Date { schedulerEpoch + monotonic + wallOffset }
 
-    /// Sends an event at monotonic time `at` (or now) and checks that any commit comes first and once.
+    /// Sends a scheduler event at monotonic time `at` (or now); returns the scheduler's actions of every step.
     @discardableResult
     mutating func send(
         _ event: SchedulerEvent, at seconds: Double? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> [SchedulerAction] {
+        input(.scheduler(event), at: seconds, sourceLocation: sourceLocation)
+    }
+
+    /// Sends a life-cycle event at monotonic time `at` (or now); returns the scheduler's actions it caused.
+    @discardableResult
+    mutating func sendApp(
+        _ event: AppLifecycleEvent, at seconds: Double? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> [SchedulerAction] {
+        input(.lifecycle(event), at: seconds, sourceLocation: sourceLocation)
+    }
+
+    /// Sends an input and checks that every scheduler step's commit comes first and once.
+    private mutating func input(
+        _ input: ModelAppInput, at seconds: Double?, sourceLocation: SourceLocation
+    ) -> [SchedulerAction] {
         if let seconds { monotonic = seconds }
-        let actions = scheduler.handle(event, now: now, monotonic: monotonic)
-        let commits = actions.indices.filter { if case .commit = actions[$0] { true } else { false } }
-        #expect(commits.count <= 1, "more than one commit", sourceLocation: sourceLocation)
-        if let first = commits.first {
-            #expect(first == 0, "commit not first", sourceLocation: sourceLocation)
-            if case .commit(let changes) = actions[first] {
-                #expect(
-                    changes.state == scheduler.state, "commit does not hold the state", sourceLocation: sourceLocation)
+        let steps = system.handle(input, now: now, steady: monotonic)
+        var all: [SchedulerAction] = []
+        lifecycleActions = []
+        for step in steps {
+            switch step {
+            case .lifecycle(_, let actions): lifecycleActions += actions
+            case .scheduler(_, let actions):
+                let commits = actions.indices.filter { if case .commit = actions[$0] { true } else { false } }
+                #expect(commits.count <= 1, "more than one commit", sourceLocation: sourceLocation)
+                if let first = commits.first { #expect(first == 0, "commit not first", sourceLocation: sourceLocation) }
+                all += actions
             }
         }
-        return actions
+        return all
     }
 
     /// Fires timers until monotonic time `seconds`, following the wakes the scheduler asks for; returns all actions.
@@ -82,23 +119,33 @@ struct SchedulerHarness {
     /// The user opens the app, it registers `ids` (default: all) and finishes launching, then leaves.
     @discardableResult
     mutating func openApp(registering ids: [String]? = nil, leave: Bool = true) -> [SchedulerAction] {
-        var all = send(.userOpenedApp)
-        if scheduler.state.phase == .launchingForeground {
+        var all = sendApp(.userOpened)
+        all += send(.userOpenedApp)
+        if scheduler.state.launching {
             for id in ids ?? scheduler.configuration.permittedIdentifiers { all += send(.register(identifier: id)) }
             all += send(.appFinishedLaunching)
         }
-        if leave { all += send(.userLeftApp) }
+        if leave { all += sendApp(.userPressedHome) }
         return all
     }
 
     /// Answers a background launch as the well-behaved model app would: registers all and finishes launching.
     @discardableResult
     mutating func answerLaunches(_ actions: [SchedulerAction], registering ids: [String]? = nil) -> [SchedulerAction] {
-        guard actions.contains(where: { if case .launchApp = $0 { true } else { false } }) else { return [] }
+        guard actions.contains(where: { if case .launchApp = $0 { true } else { false } }), scheduler.state.launching
+        else { return [] }
         var all: [SchedulerAction] = []
         for id in ids ?? scheduler.configuration.permittedIdentifiers { all += send(.register(identifier: id)) }
         all += send(.appFinishedLaunching)
         return all
+    }
+
+    /// The launched app's didFinishLaunching: registers every permitted identifier and finishes launching.
+    @discardableResult
+    mutating func finishLaunch() -> [SchedulerAction] {
+        var all: [SchedulerAction] = []
+        for id in scheduler.configuration.permittedIdentifiers { all += send(.register(identifier: id)) }
+        return all + send(.appFinishedLaunching)
     }
 
     @discardableResult
@@ -132,7 +179,7 @@ extension Array where Element == SchedulerAction {
     }
     var refused: [String] { compactMap { if case .refuse(let r) = $0 { r } else { nil } } }
     var handlerCalls: [String] { compactMap { if case .runLaunchHandler(let l) = $0 { l.identifier } else { nil } } }
-    var appLaunches: [[String]] { compactMap { if case .launchApp(let ids) = $0 { ids } else { nil } } }
+    var appLaunches: [String] { compactMap { if case .launchApp(let id, _) = $0 { id } else { nil } } }
     var crashTexts: [String] { compactMap { if case .crashApp(let text) = $0 { text } else { nil } } }
     var killCodes: [String] { compactMap { if case .killApp(let code, _) = $0 { code } else { nil } } }
     var expirationCalls: [String] { compactMap { if case .callExpirationHandler(let id) = $0 { id } else { nil } } }

@@ -5,16 +5,17 @@ import Testing
 @Suite struct SchedulerLifecycleTests {
     @Test func anAppCrashWhileATaskRunsInterruptsIt() {
         var h = SchedulerRunningTests.launchedRefresh()
-        let actions = h.send(.appTerminated(reason: "crashed (SIGSEGV)"), at: 910)
+        let actions = h.sendApp(.systemTerminated(reason: "memory pressure"), at: 910)
         #expect(actions.logged(.bgInterrupted).map(\.subject) == [refreshID])
         #expect(h.scheduler.state.history.last?.outcome == .interrupted)
-        #expect(h.scheduler.state.phase == .notRunning)
+        #expect(h.scheduler.state.app.phase == .notRunning)
+        #expect(h.lifecycle.phase == .notRunning)
     }
 
     @Test func aSwipedAwayAppGetsNoBackgroundTimeUntilOpened() {
         var h = SchedulerHarness()
         h.openApp()
-        h.send(.userSwipedAppAway)
+        h.sendApp(.userForceQuit)
         h.submit(BGTaskRequest(identifier: refreshID, kind: .appRefresh))
         #expect(h.text(refreshID) == "app swiped away by the user")
         #expect(h.run(until: 1800).handlerCalls.isEmpty)
@@ -27,7 +28,7 @@ import Testing
         h.openApp(leave: false)
         h.submit(BGTaskRequest(identifier: refreshID, kind: .appRefresh))
         #expect(h.text(refreshID) == "app in the foreground")
-        h.send(.userLeftApp)
+        h.sendApp(.userPressedHome)
         #expect(h.run(until: 1800).handlerCalls == [refreshID])
     }
 
@@ -60,7 +61,7 @@ import Testing
 
     @Test func modelAppAnswersLaunchesAsConfigured() {
         let config = sampleConfiguration()
-        let app = ModelApp(configuration: config, behaviour: ModelAppBehaviour(registersAtLaunch: false))
+        let app = ModelApp(configuration: config, mistakes: AppMistakes(registersLate: true))
         #expect(app.launchEvents() == [.appFinishedLaunching])
         let good = ModelApp(configuration: config)
         #expect(good.launchEvents().count == 3)

@@ -5,7 +5,7 @@ import Testing
 @Suite struct SchedulerRegistrationTests {
     @Test func registrationDuringLaunchIsAccepted() {
         var h = SchedulerHarness()
-        h.send(.userOpenedApp)
+        h.sendApp(.userOpened)
         #expect(
             h.send(.register(identifier: refreshID)).replies == [.registered(identifier: refreshID, accepted: true)])
         #expect(
@@ -13,7 +13,8 @@ import Testing
                 == [.registered(identifier: "com.example.unknown", accepted: false)])
         h.send(.appFinishedLaunching)
         #expect(h.scheduler.state.registered == [refreshID])
-        #expect(h.scheduler.state.phase == .foreground)
+        #expect(h.scheduler.state.app.phase == .active)
+        #expect(!h.scheduler.state.launching)
     }
 
     @Test func lateRegistrationCrashesTheAppWithApplesText() {
@@ -23,24 +24,26 @@ import Testing
         let text = "All launch handlers must be registered before application finishes launching"
         #expect(actions.crashTexts == [text])
         #expect(actions.logged(.appCrashed).first?.reason.contains(text) == true)
-        #expect(h.scheduler.state.phase == .notRunning)
+        #expect(h.scheduler.state.app.phase == .notRunning)
+        #expect(h.lifecycle.phase == .notRunning)
     }
 
     @Test func duplicateRegistrationCrashes() {
         var h = SchedulerHarness()
-        h.send(.userOpenedApp)
+        h.sendApp(.userOpened)
         h.send(.register(identifier: refreshID))
         let actions = h.send(.register(identifier: refreshID))
         #expect(
             actions.crashTexts == ["Launch handler for task with identifier \(refreshID) has already been registered"])
-        #expect(h.scheduler.state.phase == .notRunning)
+        #expect(h.scheduler.state.app.phase == .notRunning)
+        #expect(h.lifecycle.phase == .notRunning)
     }
 
     @Test func backgroundLaunchWithoutHandlerCrashesThenWaitsForAHandler() {
         var h = SchedulerHarness()
         h.submit(BGTaskRequest(identifier: refreshID, kind: .appRefresh))
         let launch = h.run(until: 900, answer: false)
-        #expect(launch.appLaunches == [[refreshID]])
+        #expect(launch.appLaunches == [refreshID])
         let actions = h.send(.appFinishedLaunching)  // registered nothing
         #expect(actions.crashTexts == ["No launch handler registered for task with identifier \(refreshID)"])
         #expect(h.scheduler.state.history.last?.outcome == .interrupted)

@@ -39,7 +39,8 @@ import Testing
         #expect(actions.killCodes == ["0x2182bad2"])
         #expect(actions.logged(.bgKilled).first?.reason.hasPrefix("0x2182bad2") == true)
         #expect(h.scheduler.state.history.last?.outcome == .killed)
-        #expect(h.scheduler.state.phase == .notRunning)
+        #expect(h.scheduler.state.app.phase == .notRunning)
+        #expect(h.lifecycle.phase == .notRunning)
         // Penalised: deferred 6 h, and while it has a strike a launch costs double.
         h.submit(BGTaskRequest(identifier: refreshID, kind: .appRefresh))
         #expect(h.text(refreshID) == "penalised until 14:15")  // killed at 08:15:30 UTC, plus 6 h

@@ -53,7 +53,7 @@ import Testing
 
     @Test func appMistakesShowInTheOutcomes() throws {
         var setup = SimulationSetup.standard(days: 7, usage: .daily, seed: 5)
-        setup.apps[0].behaviour.completesTask = false
+        setup.apps[0].mistakes.skipsSetTaskCompleted = true
         let report = SchedulerSimulation.run(setup)
         let refresh = try #require(report.identifier(Self.refresh))
         #expect(refresh.outcomes["killed"] ?? 0 > 0)

@@ -159,7 +159,7 @@ import Testing
         try harness.enqueue(.launchTask(identifier: "com.example.long"))
         let runtime = try Self.runtime(harness, clock: clock) {
             $0.scheduler = SchedulerHostTests.setup(
-                [handler], behaviour: ModelAppBehaviour(reschedulesInHandler: false), allowance: 30)
+                [handler], mistakes: AppMistakes(skipsReschedule: true), allowance: 30)
         }
         defer { try? runtime.shutdown() }
         try runtime.runOneTurn()
