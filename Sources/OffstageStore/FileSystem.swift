@@ -80,3 +80,45 @@ enum FileSystem {
         }
     }
 }
+
+/// What is at a store's path, before SQLite is let near it.
+enum StoreFile {
+    /// Nothing: the store was never made.
+    case absent
+    /// A regular file of 0 bytes: a store that lost its contents (a new store is never left empty).
+    case empty
+    /// A regular file with contents.
+    case regular
+}
+
+extension FileSystem {
+    /// Looks at the store's path without following a link: a symlink or anything but a regular file is refused
+    /// with a sentence saying so.
+    static func storeFile(_ path: String) throws -> StoreFile {
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            if errno == ENOENT { return .absent }
+            throw StoreError.fileSystem(operation: "look at", path: path, reason: systemReason())
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFLNK: throw StoreError.symlink(path)
+        case S_IFREG: return info.st_size == 0 ? .empty : .regular
+        default: throw StoreError.notAFile(path)
+        }
+    }
+
+    /// Renames a file into place (replacing nothing that is not ours to replace: the caller holds the guard).
+    static func rename(_ source: String, to destination: String) throws {
+        if Glibc.rename(source, destination) != 0 {
+            throw StoreError.fileSystem(operation: "rename \(source) to", path: destination, reason: systemReason())
+        }
+    }
+
+    /// Makes the entries of the folder holding `path` durable.
+    static func syncDirectory(of path: String) {
+        let fd = open((path as NSString).deletingLastPathComponent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        fsync(fd)
+        close(fd)
+    }
+}
