@@ -28,7 +28,7 @@ struct OutputTarget: Equatable {
     }
 
     /// Refuses a delivery directory that is missing (unless it may be created) or is not a directory.
-    private static func checkDirectory(_ directory: String, shown: String, create: Bool) throws {
+    static func checkDirectory(_ directory: String, shown: String, create: Bool) throws {
         var path = directory
         // The nearest existing ancestor must be a directory; what is missing below it needs --create-dirs.
         while !exists(path), path != "/" { path = (path as NSString).deletingLastPathComponent }

@@ -103,6 +103,27 @@ struct OutputPathTests {
         #expect(refused.stderr.contains("/proc/PID/cmdline") && !refused.stderr.contains("secret"))
     }
 
+    @Test func stdinPasswordAndNetrcFileCredentialsReachTheServerDecoded() throws {
+        let folder = try TemporaryFolder("o-auth")
+        let binary = try OffstageBinary(home: folder.path + "/home")
+        let server = try HeaderCaptureServer()
+        defer { server.stop() }
+        let viaStdin = try binary.run(
+            ["get", "http://127.0.0.1:\(server.port)/a", "-o", folder.path + "/a", "--user", "al ice",
+             "--password-stdin"], input: "p@ss:word\n")
+        #expect(viaStdin.status == 0, "\(viaStdin.stderr)")
+        let netrc = folder.path + "/netrc"
+        try "machine 127.0.0.1 login bob password s%40fe\n".write(toFile: netrc, atomically: true, encoding: .utf8)
+        let viaNetrc = try binary.run(
+            ["get", "http://127.0.0.1:\(server.port)/b", "-o", folder.path + "/b", "--netrc-file", netrc])
+        #expect(viaNetrc.status == 0, "\(viaNetrc.stderr)")
+        let heads = server.received
+        #expect(heads.count == 2)
+        #expect(heads.first?.contains("Basic " + Data("al ice:p@ss:word".utf8).base64EncodedString()) == true)
+        // A netrc password is taken as written: no percent-decoding.
+        #expect(heads.last?.contains("Basic " + Data("bob:s%40fe".utf8).base64EncodedString()) == true)
+    }
+
     @Test func aMissingNetrcFileIsAUsageError() throws {
         let (folder, origin, binary) = try setUp("o-netrc")
         defer { origin.stop() }
