@@ -53,8 +53,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
         case .missing(let path):
             return "no Offstage store at \(path) yet; it is created when offstage first runs"
         case .symlink(let path):
-            return "\(path) is a symbolic link; offstage opens only a regular file in the home itself "
-                + "(move the file the link points to into its place, or use --home with the real directory)"
+            return "\(path) is a symbolic link, and offstage never opens a home's files through one "
+                + "(put the real file in its place, or point --home at the directory that holds it)"
         case .notAFile(let path):
             return "\(path) is not a regular file; offstage keeps its store there (move it away and run again)"
         case .emptied(let path):

@@ -61,6 +61,20 @@ struct HomeLinkTests {
         }
     }
 
+    @Test("a symlinked lock file is refused with a sentence")
+    func linkedLockIsRefused() throws {
+        try withScratch { base in
+            let home = OffstageHome(path: base + "/home")
+            try home.prepare()
+            try FileManager.default.createSymbolicLink(
+                atPath: home.databasePath + ".lock", withDestinationPath: base + "/elsewhere.lock")
+            #expect(throws: StoreError.symlink(home.databasePath + ".lock")) { try Store.open(home: home) }
+            try FileManager.default.createSymbolicLink(atPath: home.lockPath, withDestinationPath: base + "/x")
+            #expect(throws: StoreError.symlink(home.lockPath)) { try InstanceLock.acquire(home: home) }
+            #expect(!FileManager.default.fileExists(atPath: base + "/elsewhere.lock"))
+        }
+    }
+
     @Test("a 0-byte store is refused, not re-created, with a sentence saying it lost its contents")
     func emptiedStoreIsRefused() throws {
         try withTemporaryHome { home in
