@@ -22,8 +22,10 @@ enum FileSystem {
     }
 
     /// Creates a directory with exactly `mode`, or checks an existing one (tightening it when asked).
+    /// A directory that must be the home's own (`tighten`) is never a symbolic link.
     static func makeDirectory(_ path: String, mode: mode_t, createParents: Bool, tighten: Bool) throws {
         var info = stat()
+        if tighten, lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK { throw StoreError.symlink(path) }
         if stat(path, &info) == 0 {
             guard info.st_mode & S_IFMT == S_IFDIR else {
                 throw StoreError.fileSystem(operation: "use", path: path, reason: "it exists and is not a directory")

@@ -15,6 +15,7 @@ struct OutputTarget: Equatable {
     static func resolve(_ output: String?, workingDirectory: String, createDirectories: Bool) throws -> OutputTarget {
         guard let output else { return OutputTarget(directory: workingDirectory, name: nil) }
         guard !output.isEmpty else { throw CLIError.usage("-o needs a file or directory name, not an empty one") }
+        guard output != "-" else { throw CLIError.usage("-o - (standard output) is not supported: give a file or directory") }
         let joined = output.hasPrefix("/") ? output : (workingDirectory as NSString).appendingPathComponent(output)
         let absolute = (joined as NSString).standardizingPath
         let last = (output as NSString).lastPathComponent

@@ -49,6 +49,8 @@ struct OutputPathTests {
         let result = try binary.run(["get", origin.url("/gen/4k"), "-o", ""], directory: folder.path)
         #expect(result.status == 2)
         #expect(result.stderr.contains("empty"), "\(result.stderr)")
+        let dash = try binary.run(["get", origin.url("/gen/4k"), "-o", "-"], directory: folder.path)
+        #expect(dash.status == 2)
         #expect(origin.server.requestLog().isEmpty)
     }
 

@@ -75,6 +75,21 @@ struct HomeLinkTests {
         }
     }
 
+    @Test("a parts folder that is a symlink is refused; a linked Documents folder is the user's choice")
+    func linkedPartsAreRefused() throws {
+        try withScratch { base in
+            let home = OffstageHome(path: base + "/home")
+            try FileManager.default.createDirectory(atPath: base + "/home", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: base + "/docs", withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: home.documentsDirectory, withDestinationPath: base + "/docs")
+            try home.prepare()
+            try FileManager.default.removeItem(atPath: home.partsDirectory)
+            try FileManager.default.createDirectory(atPath: base + "/parts", withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: home.partsDirectory, withDestinationPath: base + "/parts")
+            #expect(throws: StoreError.symlink(home.partsDirectory)) { try Store.open(home: home) }
+        }
+    }
+
     @Test("a 0-byte store is refused, not re-created, with a sentence saying it lost its contents")
     func emptiedStoreIsRefused() throws {
         try withTemporaryHome { home in
