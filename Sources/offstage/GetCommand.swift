@@ -4,7 +4,8 @@ import OffstageHTTP
 import OffstageRuntime
 import OffstageStore
 
-/// `offstage get URL [-o PATH] [--create-dirs] [--netrc-file FILE] [--user NAME --password-stdin]`: one download in the foreground through the same engine and store.
+/// `offstage get URL [-o PATH] [--create-dirs] [--netrc-file FILE] [--user NAME --password-stdin]`: one download
+/// in the foreground through the same engine and store.
 ///
 /// The task lives in the home's store like any other, so after a kill the same command finds
 /// it and resumes from the last checkpoint. Credentials in the URL stay in this process's memory.
