@@ -70,8 +70,9 @@ struct ManualClockRuntimeTests {
 
         // A download the origin answers with 503 and Retry-After: 120 once: it waits for the clock, not for time.
         let faulty = "/gen/65536?seed=4&status=503&retryAfter=120"
-        let retried = try harness.store.enqueue(.add(TransferSpec(kind: .download, url: harness.origin.url(faulty))),
-            now: clock.now())
+        let retried = try harness.store.enqueueAdd(
+            TransferSpec(kind: .download, url: harness.origin.url(faulty)), now: clock.now()
+        ).task
         try Self.wait(runtime, harness) { $0.first { $0.id == retried }?.state == .retrying }
         let retryAt = try #require(try harness.task(retried).retryAt)
         #expect(retryAt == start.addingTimeInterval(120))
