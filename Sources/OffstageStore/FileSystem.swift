@@ -98,6 +98,11 @@ extension FileSystem {
     /// with a sentence saying so.
     static func storeFile(_ path: String) throws -> StoreFile {
         var info = stat()
+        // SQLite's NOFOLLOW covers the database only: its journal files must not be links either.
+        for companion in [path + "-wal", path + "-shm", path + "-journal"]
+        where lstat(companion, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK {
+            throw StoreError.symlink(companion)
+        }
         guard lstat(path, &info) == 0 else {
             if errno == ENOENT { return .absent }
             throw StoreError.fileSystem(operation: "look at", path: path, reason: systemReason())

@@ -61,6 +61,18 @@ struct HomeLinkTests {
         }
     }
 
+    @Test("a symlinked WAL beside the store is refused with a sentence")
+    func linkedWALIsRefused() throws {
+        try withTemporaryHome { home in
+            try Store.open(home: home).close()
+            try? FileManager.default.removeItem(atPath: home.databasePath + "-wal")
+            try FileManager.default.createSymbolicLink(
+                atPath: home.databasePath + "-wal", withDestinationPath: home.path + "/elsewhere")
+            #expect(throws: StoreError.symlink(home.databasePath + "-wal")) { try Store.open(home: home) }
+            #expect(!FileManager.default.fileExists(atPath: home.path + "/elsewhere"))
+        }
+    }
+
     @Test("a symlinked lock file is refused with a sentence")
     func linkedLockIsRefused() throws {
         try withScratch { base in
