@@ -58,6 +58,12 @@ import Testing
         #expect(FileNameSanitizer.sanitize(parsed ?? "") == expected)
     }
 
+    @Test func urlAndUserNamesGetTheSameTreatment() {
+        #expect(FileNameSanitizer.downloadName(requested: nil, suggested: nil, url: "http://h/a%E2%88%95b.txt") == "a_b.txt")
+        #expect(FileNameSanitizer.downloadName(requested: nil, suggested: nil, url: "http://h/%E2%80%8B.env") == "env")
+        #expect(FileNameSanitizer.downloadName(requested: "x\u{2044}y\u{200D}", suggested: "s", url: "http://h/u") == "x_y")
+    }
+
     /// Random headers built from random bytes and the pieces a parser trips on: none traps, and no sanitised
     /// name carries a control character, ESC, a separator, a look-alike or an invisible character.
     @Test func randomHeadersNeverYieldAnUnsafeName() {
