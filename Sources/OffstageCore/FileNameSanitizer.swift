@@ -7,13 +7,20 @@ public enum FileNameSanitizer {
     /// The longest name in bytes (ext4, XFS and most others).
     public static let maxBytes = 255
 
-    /// A safe base name: the last path component only, no control or bidi characters, not `.` or `..`,
-    /// not starting with a dot or dash, at most 255 bytes of UTF-8 (the extension kept when it can be).
+    /// A safe base name: the last path component only, no control, bidi or invisible characters, slash
+    /// look-alikes replaced by `_`, odd spaces by a plain space, not `.` or `..`, not starting with a dot or dash,
+    /// at most 255 bytes of UTF-8 (the extension kept when it can be).
     public static func sanitize(_ raw: String) -> String {
         let lastComponent = raw.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
         var scalars = String.UnicodeScalarView()
-        for scalar in lastComponent.unicodeScalars where !isForbidden(scalar) {
-            scalars.append(scalar)
+        for scalar in lastComponent.unicodeScalars where !isForbidden(scalar) && !isInvisible(scalar) {
+            if slashLookAlikes.contains(scalar.value) {
+                scalars.append("_")
+            } else if scalar.properties.generalCategory == .spaceSeparator {
+                scalars.append(" ")
+            } else {
+                scalars.append(scalar)
+            }
         }
         var name = String(scalars).trimmingCharacters(in: .whitespacesAndNewlines)
         while let first = name.first, first == "." || first == "-" || first.isWhitespace { name.removeFirst() }
@@ -46,6 +53,28 @@ public enum FileNameSanitizer {
         if (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) { return true }
         if v == 0x200E || v == 0x200F || v == 0x061C || v == 0xFEFF { return true }
         return false
+    }
+
+    /// Characters that draw like `/` or `\\` (division and fraction slash, fullwidth and small solidi, big
+    /// solidus, box-drawing diagonals, set minus…): in a name they would pass for a path separator.
+    public static let slashLookAlikes: Set<UInt32> = [
+        0x2215, 0x2044, 0xFF0F, 0x29F8, 0x2571, 0x1735, 0x27CB, 0x2AFD, 0x2AFB, 0x0338, 0x0337,  // like `/`
+        0x2216, 0x29F5, 0x29F9, 0xFE68, 0xFF3C, 0x2572, 0x27CD, 0x29F6, 0x29F7, 0x244A, 0x20E5,  // like `\\`
+    ]
+
+    /// Characters that draw nothing (zero-width spaces and joiners, soft hyphen, word joiner, invisible
+    /// operators, tags, variation selectors, interlinear annotation marks and other format characters), line and
+    /// paragraph separators, and noncharacters: a name with them looks like another name.
+    public static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned: return true
+        default: break
+        }
+        if properties.isDefaultIgnorableCodePoint || properties.isNoncharacterCodePoint { return true }
+        let v = scalar.value
+        // Hangul fillers and the braille blank draw as empty space yet are letters or symbols.
+        return v == 0x115F || v == 0x1160 || v == 0x3164 || v == 0xFFA0 || v == 0x2800 || v == 0x180E
     }
 
     /// Splits `archive.tar.gz` into (`archive.tar`, `.gz`); a name without a dot has no extension.

@@ -63,20 +63,8 @@ public struct ResponseHead: Sendable, Equatable {
     /// The largest `Retry-After` this parser returns (one day); the retry policy applies its own, lower cap.
     public static let retryAfterLimit: Double = 86_400
 
-    /// The file name from `Content-Disposition`, unsanitised.
-    public var dispositionFileName: String? {
-        guard let header = value("content-disposition") else { return nil }
-        for part in header.split(separator: ";") {
-            let item = part.trimmingCharacters(in: .whitespaces)
-            guard item.lowercased().hasPrefix("filename=") else { continue }
-            var name = String(item.dropFirst("filename=".count))
-            if name.hasPrefix("\""), name.hasSuffix("\""), name.count >= 2 {
-                name = String(name.dropFirst().dropLast())
-            }
-            return name.isEmpty ? nil : name
-        }
-        return nil
-    }
+    /// The file name from `Content-Disposition` (RFC 6266, `filename*` preferred), unsanitised.
+    public var dispositionFileName: String? { value("content-disposition").flatMap(ContentDisposition.fileName) }
 
     /// Compares heads by status and fields.
     public static func == (lhs: ResponseHead, rhs: ResponseHead) -> Bool {

@@ -56,6 +56,9 @@ public final class CurlEngine: Sendable {
         thread.start()
     }
 
+    /// The `.netrc` file its owner looks credentials up in (the engine itself never reads it).
+    public var netrcFile: String? { configuration.netrcFile }
+
     /// Queues a request. `credentials` are sent only while the request URL has their origin; they
     /// never appear in a report. After `shutdown()`, the request ends at once with `.stopped`
     /// (reported on the calling thread).

@@ -24,7 +24,8 @@ public struct EngineConfiguration: Sendable {
     public var connectTimeout: Double
     /// The `User-Agent` header.
     public var userAgent: String
-    /// An optional `.netrc` file consulted for credentials (`CURL_NETRC_OPTIONAL`).
+    /// An optional `.netrc` file for credentials: read by the runtime (`Netrc.credentials(for:file:)`) and bound to
+    /// each task's origin, never handed to libcurl (which would match by host alone).
     public var netrcFile: String?
     /// A CA bundle to verify TLS peers with, replacing the system bundle (for tests); verification is always on.
     public var caBundle: String?

@@ -3,7 +3,7 @@ import OffstageCore
 
 /// `user:password` for one origin. The engine sends them only while a request's URL has that origin.
 public struct OriginCredentials: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
-    /// `user:password`, as in a URL's user information (percent-decoding is the caller's job).
+    /// `user:password`, as in a URL's user information: percent-encoded (`p%40ss` is sent as `p@ss`).
     public var userInfo: String
     /// `scheme://host:port`, as `URLCredentials.origin(of:)` computes it.
     public var origin: String
@@ -13,6 +13,25 @@ public struct OriginCredentials: Sendable, Equatable, CustomStringConvertible, C
         self.userInfo = userInfo
         self.origin = URLCredentials.origin(of: origin) ?? origin
     }
+
+    /// Credentials from a plain (not percent-encoded) user name and password, such as `.netrc` holds.
+    public init(user: String, password: String, origin: String) {
+        var allowed = CharacterSet.urlUserAllowed
+        allowed.remove(charactersIn: ":%@")
+        let encode = { (text: String) in text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text }
+        self.init(userInfo: encode(user) + ":" + encode(password), origin: origin)
+    }
+
+    /// The user name to send: the user information before its first `:`, percent-decoded.
+    public var user: String { Self.decoded(String(userInfo.prefix(while: { $0 != ":" }))) }
+    /// The password to send: the user information after its first `:`, percent-decoded; nil when there is no `:`.
+    public var password: String? {
+        guard let colon = userInfo.firstIndex(of: ":") else { return nil }
+        return Self.decoded(String(userInfo[userInfo.index(after: colon)...]))
+    }
+
+    /// Percent-decoded text; the text itself when it holds a malformed escape.
+    private static func decoded(_ text: String) -> String { text.removingPercentEncoding ?? text }
 
     /// The credentials embedded in `url` (`scheme://user:password@host/…`), bound to that URL's origin.
     public init?(url: String) {
@@ -33,8 +52,8 @@ public struct OriginCredentials: Sendable, Equatable, CustomStringConvertible, C
     /// Removes the user information and password from `text`, for reasons that leave the engine.
     func scrub(_ text: String) -> String {
         var result = text
-        let password = userInfo.split(separator: ":", maxSplits: 1).dropFirst().first.map(String.init)
-        for secret in [userInfo, password].compactMap({ $0 }) where secret.count >= 1 {
+        let raw = userInfo.split(separator: ":", maxSplits: 1).dropFirst().first.map(String.init)
+        for secret in [userInfo, raw, password].compactMap({ $0 }) where secret.count >= 1 {
             result = result.replacingOccurrences(of: secret, with: "***")
         }
         return result

@@ -38,12 +38,13 @@ extension Transfer {
         check(offstage_curl_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer), "ERRORBUFFER")
         if let credentials {
             long(CURLOPT_HTTPAUTH, offstage_curl_auth_basic(), "HTTPAUTH")
-            string(CURLOPT_USERPWD, credentials.userInfo, "USERPWD")
+            // Decoded and set apart: USERPWD would send `p%40ss` as it stands, and split a user name at a `:`.
+            string(CURLOPT_USERNAME, credentials.user, "USERNAME")
+            string(CURLOPT_PASSWORD, credentials.password ?? "", "PASSWORD")
         }
-        if let netrc = configuration.netrcFile {
-            long(CURLOPT_NETRC, Int(CURL_NETRC_OPTIONAL.rawValue), "NETRC")
-            string(CURLOPT_NETRC_FILE, netrc, "NETRC_FILE")
-        }
+        // No CURLOPT_NETRC: libcurl matches netrc entries by host alone, so it would send them to any port of the
+        // host. The runtime reads `.netrc` itself and passes the credentials bound to the task's origin.
+        long(CURLOPT_NETRC, Int(CURL_NETRC_IGNORED.rawValue), "NETRC")
 
         var fields = ["Accept-Encoding: identity"]
         if isDownload, request.offset > 0 {

@@ -78,13 +78,22 @@ extension DaemonRuntime {
         }
     }
 
+    /// The credentials a request may carry: those given for its task, else the `.netrc` entry for the host of the
+    /// task's own URL, bound to that URL's origin (the engine drops them for a request to any other origin,
+    /// such as a redirect to another port of the same host).
+    func credentials(for request: TransferRequest) -> OriginCredentials? {
+        if let given = options.credentials[request.taskID] { return given }
+        guard let file = engine?.netrcFile, let task = daemon.tasks[request.taskID] else { return nil }
+        return Netrc.credentials(for: task.url, file: file)
+    }
+
     private func execute(_ action: DaemonAction) throws {
         switch action {
         case .commit, .refuse:
             break
         case .start(let request):
             snapshots.began(request.taskID, offset: request.offset)
-            engine?.submit(request, credentials: options.credentials[request.taskID])
+            engine?.submit(request, credentials: credentials(for: request))
         case .stop(let id):
             engine?.stop(taskID: id)
         case .removePart(let id):

@@ -10,6 +10,9 @@ import OffstageCore
 struct Finalizer {
     /// Where partial files live.
     let partPath: @Sendable (Int64) -> String
+    /// The mode a delivered file gets: 0666 less the process's umask, as `curl -o` and `wget` give
+    /// (0644 under umask 022). Partial files stay 0600 until delivered.
+    var deliveredMode: mode_t = 0o666 & ~PosixFiles.currentUmask()
 
     /// Runs the next finalisation step for `task` and says what happened.
     func step(_ task: TransferTask) -> DaemonEvent {
@@ -58,6 +61,9 @@ struct Finalizer {
     /// The file is in place under its final name: make that durable, then drop the partial file.
     private func complete(_ task: TransferTask, part: String, delivered: String) -> DaemonEvent {
         _ = PosixFiles.remove(temporaryCopy(task))  // left by a kill during a cross-device copy
+        if let error = PosixFiles.setMode(deliveredMode, of: delivered) {
+            return .deliveryFailed(id: task.id, reason: "cannot set the mode of \(delivered): \(error.message)")
+        }
         PosixFiles.syncDirectory(of: delivered)
         if let error = PosixFiles.remove(part) {
             return .deliveryFailed(id: task.id, reason: "cannot remove \(part): \(error.message)")

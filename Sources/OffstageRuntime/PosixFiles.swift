@@ -57,6 +57,25 @@ enum PosixFiles {
         return Failure(code: errno)
     }
 
+    /// Sets the permission bits of the regular file at `path` (never following a symlink) and syncs them.
+    static func setMode(_ mode: mode_t, of path: String) -> Failure? {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return Failure(code: errno) }
+        defer { close(fd) }
+        guard fchmod(fd, mode) == 0 else { return Failure(code: errno) }
+        return fsync(fd) == 0 ? nil : Failure(code: errno)
+    }
+
+    /// The process's umask, read from `/proc/self/status` (setting it to read it back would race other
+    /// threads' file creation); 022 when that line is missing.
+    static func currentUmask() -> mode_t {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
+            let value = mode_t(line.dropFirst("Umask:".count).trimmingCharacters(in: .whitespaces), radix: 8)
+        else { return 0o022 }
+        return value & 0o777
+    }
+
     /// Creates a folder and its parents (0700 for new ones).
     static func makeDirectory(_ path: String) -> Failure? {
         do {

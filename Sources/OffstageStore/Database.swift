@@ -33,9 +33,17 @@ final class Database {
     init(path: String, readOnly: Bool, migrations: [Migration] = Schema.migrations) throws {
         self.path = path
         self.isReadOnly = readOnly
-        if !FileSystem.exists(path) {
+        // Writers hold the guard from the first look at the file: a store being made is never seen half made.
+        let guardFile = readOnly ? nil : try OpenGuard(path: path + ".lock")
+        defer { guardFile?.release() }
+        switch try FileSystem.storeFile(path) {
+        case .absent:
             if readOnly { throw StoreError.missing(path) }
-            try FileSystem.createFile(path, mode: 0o600)
+            try Database.createStore(path)
+        case .empty:
+            throw StoreError.emptied(path)
+        case .regular:
+            break
         }
         var connection: OpaquePointer?
         let flags =
@@ -47,15 +55,17 @@ final class Database {
         }
         handle = connection
         if code != SQLITE_OK {
-            let failure = StoreError.sqlite(code: code, message: String(cString: sqlite3_errmsg(connection)))
+            let system = sqlite3_system_errno(connection)
+            let failure =
+                code & 0xFF == SQLITE_CANTOPEN && system != 0
+                ? StoreError.fileSystem(operation: "open", path: path, reason: systemReason(system))
+                : StoreError.sqlite(code: code, message: String(cString: sqlite3_errmsg(connection)))
             close()
             throw failure
         }
         do {
-            // Writers check, switch to WAL and migrate one at a time: SQLite alone lets two processes creating
-            // the same new store trip over each other's half-made schema or journal switch (busy or foreign).
-            let guardFile = readOnly ? nil : try OpenGuard(path: path + ".lock")
-            defer { guardFile?.release() }
+            // Writers check, switch to WAL and migrate one at a time (under the guard taken above): SQLite alone
+            // lets two processes creating the same new store trip over each other's half-made schema (busy or foreign).
             try configure(migrations: migrations)
         } catch {
             close()

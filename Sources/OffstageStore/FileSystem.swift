@@ -22,8 +22,10 @@ enum FileSystem {
     }
 
     /// Creates a directory with exactly `mode`, or checks an existing one (tightening it when asked).
+    /// A directory that must be the home's own (`tighten`) is never a symbolic link.
     static func makeDirectory(_ path: String, mode: mode_t, createParents: Bool, tighten: Bool) throws {
         var info = stat()
+        if tighten, lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK { throw StoreError.symlink(path) }
         if stat(path, &info) == 0 {
             guard info.st_mode & S_IFMT == S_IFDIR else {
                 throw StoreError.fileSystem(operation: "use", path: path, reason: "it exists and is not a directory")
@@ -78,5 +80,52 @@ enum FileSystem {
         if fchmod(fd, mode) != 0 {
             throw StoreError.fileSystem(operation: "set permissions on", path: path, reason: systemReason())
         }
+    }
+}
+
+/// What is at a store's path, before SQLite is let near it.
+enum StoreFile {
+    /// Nothing: the store was never made.
+    case absent
+    /// A regular file of 0 bytes: a store that lost its contents (a new store is never left empty).
+    case empty
+    /// A regular file with contents.
+    case regular
+}
+
+extension FileSystem {
+    /// Looks at the store's path without following a link: a symlink or anything but a regular file is refused
+    /// with a sentence saying so.
+    static func storeFile(_ path: String) throws -> StoreFile {
+        var info = stat()
+        // SQLite's NOFOLLOW covers the database only: its journal files must not be links either.
+        for companion in [path + "-wal", path + "-shm", path + "-journal"]
+        where lstat(companion, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK {
+            throw StoreError.symlink(companion)
+        }
+        guard lstat(path, &info) == 0 else {
+            if errno == ENOENT { return .absent }
+            throw StoreError.fileSystem(operation: "look at", path: path, reason: systemReason())
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFLNK: throw StoreError.symlink(path)
+        case S_IFREG: return info.st_size == 0 ? .empty : .regular
+        default: throw StoreError.notAFile(path)
+        }
+    }
+
+    /// Renames a file into place (replacing nothing that is not ours to replace: the caller holds the guard).
+    static func rename(_ source: String, to destination: String) throws {
+        if Glibc.rename(source, destination) != 0 {
+            throw StoreError.fileSystem(operation: "rename \(source) to", path: destination, reason: systemReason())
+        }
+    }
+
+    /// Makes the entries of the folder holding `path` durable.
+    static func syncDirectory(of path: String) {
+        let fd = open((path as NSString).deletingLastPathComponent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        fsync(fd)
+        close(fd)
     }
 }

@@ -32,6 +32,7 @@ public final class InstanceLock: @unchecked Sendable {
         let path = home.lockPath
         let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
+            if errno == ELOOP { throw StoreError.symlink(path) }  // O_NOFOLLOW met a link
             throw StoreError.fileSystem(operation: "open", path: path, reason: systemReason())
         }
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {

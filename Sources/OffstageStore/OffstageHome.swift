@@ -8,9 +8,10 @@ public struct OffstageHome: Sendable, Equatable, Hashable, CustomStringConvertib
     /// The absolute path of the home directory.
     public let path: String
 
-    /// A home at an explicit path (made absolute when relative).
+    /// A home at an explicit path, made absolute and resolved once to its real path (symbolic links in it or
+    /// its parents followed), so the store under it is opened by a path without links.
     public init(path: String) {
-        self.path = OffstageHome.absolute(path)
+        self.path = OffstageHome.resolved(OffstageHome.absolute(path))
     }
 
     /// Resolves the home from an explicit `--home` value and the environment.
@@ -57,6 +58,22 @@ public struct OffstageHome: Sendable, Equatable, Hashable, CustomStringConvertib
         try FileSystem.makeDirectory(path, mode: 0o700, createParents: true, tighten: true)
         try FileSystem.makeDirectory(partsDirectory, mode: 0o700, createParents: false, tighten: true)
         try FileSystem.makeDirectory(documentsDirectory, mode: 0o700, createParents: false, tighten: false)
+    }
+
+    /// The real path of the longest existing prefix of `path`, with the rest (not made yet) appended.
+    static func resolved(_ path: String) -> String {
+        var existing = path
+        var rest: [String] = []
+        while existing != "/" {
+            if let real = realpath(existing, nil) {
+                defer { free(real) }
+                let base = String(cString: real)
+                return rest.reversed().reduce(base) { ($0 == "/" ? "" : $0) + "/" + $1 }
+            }
+            rest.append((existing as NSString).lastPathComponent)
+            existing = (existing as NSString).deletingLastPathComponent
+        }
+        return path
     }
 
     private static func absolute(_ path: String) -> String {

@@ -15,6 +15,7 @@ struct OpenGuard {
     init(path: String) throws {
         let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
+            if errno == ELOOP { throw StoreError.symlink(path) }  // O_NOFOLLOW met a link
             throw StoreError.fileSystem(operation: "open", path: path, reason: systemReason())
         }
         while flock(fd, LOCK_EX) != 0 {

@@ -14,6 +14,12 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
     case needsUpgrade(String, found: Int, supported: Int)
     /// A read-only open found no store at the path.
     case missing(String)
+    /// The store (or a file beside it) is a symbolic link, which offstage never opens.
+    case symlink(String)
+    /// The store's path holds something other than a regular file.
+    case notAFile(String)
+    /// The store exists but is 0 bytes long: it lost its contents.
+    case emptied(String)
     /// A write was attempted through a store opened read-only.
     case readOnly(String)
     /// The disk is full; the transaction was rolled back.
@@ -46,6 +52,15 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
                 + "run offstage once without read-only access to upgrade it"
         case .missing(let path):
             return "no Offstage store at \(path) yet; it is created when offstage first runs"
+        case .symlink(let path):
+            return "\(path) is a symbolic link, and offstage never opens a home's files through one "
+                + "(put the real file in its place, or point --home at the directory that holds it)"
+        case .notAFile(let path):
+            return "\(path) is not a regular file; offstage keeps its store there (move it away and run again)"
+        case .emptied(let path):
+            return "\(path) is empty (0 bytes): the store lost its contents (a truncation, a failed copy or a full "
+                + "disk) and offstage will not start over in it; restore it from a backup, or move it aside to "
+                + "start a new, empty store"
         case .readOnly(let path):
             return "\(path) is open read-only; nothing was written"
         case .diskFull:

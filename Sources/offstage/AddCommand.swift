@@ -7,7 +7,7 @@ enum AddCommand {
     static func run(_ raw: [String], context: CLIContext) throws {
         let args = try Arguments(
             raw, options: ["--name", "--dir", "--session", "--description", "--begin-after", "--priority"],
-            flags: ["--discretionary"])
+            flags: ["--discretionary", "--create-dirs"])
         let url = try InputValidation.url(try args.single("URL"))
         guard !URLCredentials.hasCredentials(url) else {
             throw CLIError.usage(
@@ -15,8 +15,14 @@ enum AddCommand {
             )
         }
         var spec = TransferSpec(kind: .download, url: url)
-        spec.name = args.value("--name")
-        spec.destinationDirectory = args.value("--dir").map(InputValidation.absolutePath)
+        spec.name = try args.value("--name").map(fileName)
+        if let directory = args.value("--dir") {
+            guard !directory.isEmpty else { throw CLIError.usage("--dir needs a directory, not an empty name") }
+            spec.destinationDirectory = InputValidation.absolutePath(directory)
+            try OutputTarget.checkDirectory(
+                InputValidation.absolutePath(directory), shown: TransferDaemon.printable(directory),
+                create: args.flag("--create-dirs"))
+        }
         spec.session = args.value("--session") ?? spec.session
         spec.taskDescription = args.value("--description")
         spec.discretionary = args.flag("--discretionary")
@@ -25,6 +31,15 @@ enum AddCommand {
         }
         if let text = args.value("--priority") { spec.priority = try InputValidation.priority(text) }
         try report(spec, what: URLCredentials.masked(url), context: context)
+    }
+
+    /// A `--name`: a file name, never empty or a path (the folder is `--dir`).
+    private static func fileName(_ name: String) throws -> String {
+        guard !name.isEmpty else { throw CLIError.usage("--name needs a file name, not an empty one") }
+        guard !name.contains("/"), name != ".", name != ".." else {
+            throw CLIError.usage("--name takes a file name only; give the folder with --dir")
+        }
+        return name
     }
 
     /// Applies an `add` (at once with no engine, else through the inbox) and prints its task's id once it exists.

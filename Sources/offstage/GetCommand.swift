@@ -5,7 +5,8 @@ import OffstageRuntime
 import OffstageStore
 import OffstageUI
 
-/// `offstage get URL [-o PATH]`: one download in the foreground through the same engine and store.
+/// `offstage get URL [-o PATH] [--create-dirs] [--netrc-file FILE] [--user NAME --password-stdin]`: one download
+/// in the foreground through the same engine and store.
 ///
 /// The task lives in the home's store like any other, so after a kill the same command finds
 /// it and resumes from the last checkpoint. Credentials in the URL stay in this process's memory.
@@ -13,27 +14,31 @@ enum GetCommand {
     static let session = "com.offstage.get"
 
     static func run(_ raw: [String], context: CLIContext) throws {
-        let args = try Arguments(raw, options: ["-o", "--output", "--retry"], flags: ["--quiet", "-s"])
+        let args = try Arguments(
+            raw, options: ["-o", "--output", "--retry", "--netrc-file", "--user", "-u"],
+            flags: ["--quiet", "-s", "--create-dirs", "--password-stdin"])
         let url = try InputValidation.url(try args.single("URL"))
         // Every argument is checked before anything is stored: a refused command changes nothing.
         let retries = try args.integer("--retry", in: 0...100)
         let stripped = URLCredentials.stripped(url)
-        var directory = FileManager.default.currentDirectoryPath
-        var name: String?
-        if let output = args.value("-o") ?? args.value("--output") {
-            let absolute = InputValidation.absolutePath(output)
-            directory = (absolute as NSString).deletingLastPathComponent
-            name = (absolute as NSString).lastPathComponent
-        }
+        let target = try OutputTarget.resolve(
+            args.value("-o") ?? args.value("--output"), workingDirectory: FileManager.default.currentDirectoryPath,
+            createDirectories: args.flag("--create-dirs"))
+        let (directory, name) = (target.directory, target.name)
+        let netrcFile = try args.value("--netrc-file").map(GetCredentials.netrcFile)
+        let credentials = try GetCredentials.given(url: url, args: args)
         let lock = try context.acquireLock()
         defer { lock.release() }
         let store = try context.openStore()
         let id = try findOrAdd(store: store, url: stripped, directory: directory, name: name)
         var options = RuntimeOptions()
         options.focus = [id]
-        options.configureEngine = EngineDefaults.apply
+        options.configureEngine = { configuration in
+            EngineDefaults.apply(&configuration)
+            if let netrcFile { configuration.netrcFile = netrcFile }
+        }
         if let retries { options.retryPolicy.maxAttempts = retries + 1 }
-        if let credentials = OriginCredentials(url: url) { options.credentials[id] = credentials }
+        if let credentials { options.credentials[id] = credentials }
         let meter = ProgressMeter(enabled: isatty(STDERR_FILENO) == 1 && !args.flag("--quiet") && !args.flag("-s"))
         if meter.isEnabled { options.onSnapshot = { meter.show($0, id: id) } }
         let runtime = DaemonRuntime(home: context.home, store: store, options: options)

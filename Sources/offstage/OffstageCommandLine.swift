@@ -7,9 +7,10 @@ enum OffstageCommandLine {
         usage: offstage [--home DIR] [<command> [options]]
 
           (no command) [--config DIR]  the dashboard: hosts the engine, or attaches to the one running for the home
-          add URL [--name N] [--dir DIR] [--session ID] [--description TEXT] [--discretionary] [--begin-after DUR] [--priority P]
+          add URL [--name N] [--dir DIR [--create-dirs]] [--session ID] [--description TEXT] [--discretionary] [--begin-after DUR] [--priority P]
           upload FILE --to URL [--method PUT|POST] [--session ID] [--description TEXT]
-          get URL [-o PATH] [--retry N] one download in the foreground; run it again after a kill to resume
+          get URL [-o PATH [--create-dirs]] [--retry N] [--netrc-file FILE] [--user NAME --password-stdin]
+                                       one download in the foreground; run it again after a kill to resume
           run [--until-idle] [--quiet] [--config DIR] [--warp N]   the engine and the BG task scheduler, no dashboard
           clock warp N|real|freeze|next   steer the running engine's clock (×N, real time, frozen, next deadline)
           ls [--json]                  transfers and their state

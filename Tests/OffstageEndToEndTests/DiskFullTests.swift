@@ -20,6 +20,9 @@ struct DiskFullTests {
         defer { origin.stop() }
         let binary = try OffstageBinary(home: mountPoint + "/home")
         let output = mountPoint + "/out/big.bin"
+        // `get -o` delivers into an existing folder only (or with --create-dirs).
+        try FileManager.default.createDirectory(
+            atPath: (output as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let url = origin.url("/gen/8m?seed=41")
 
         let full = try binary.run(["get", url, "-o", output])

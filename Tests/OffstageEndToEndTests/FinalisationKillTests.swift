@@ -12,6 +12,9 @@ struct FinalisationKillTests {
         let folder = try TemporaryFolder("kill-\(point)")
         let binary = try OffstageBinary(home: folder.path + "/home")
         let output = folder.path + "/out/file.bin"
+        // `get -o` delivers into an existing folder only (or with --create-dirs).
+        try FileManager.default.createDirectory(
+            atPath: (output as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let url = origin.url("/gen/3m?seed=21")
 
         let killed = try binary.run(["get", url, "-o", output], environment: ["OFFSTAGE_KILL_POINT": point])
@@ -31,6 +34,9 @@ struct FinalisationKillTests {
         let folder = try TemporaryFolder("get-resume")
         let binary = try OffstageBinary(home: folder.path + "/home")
         let output = folder.path + "/out/big.bin"
+        // `get -o` delivers into an existing folder only (or with --create-dirs).
+        try FileManager.default.createDirectory(
+            atPath: (output as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let url = origin.url("/gen/8m?seed=22&rate=2000000")
         let process = try binary.launch(
             ["get", url, "-o", output], environment: ["OFFSTAGE_CHECKPOINT_SECONDS": "0.2"])

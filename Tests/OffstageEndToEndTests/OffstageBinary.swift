@@ -64,18 +64,33 @@ struct OffstageBinary {
         try run(["events", "--limit", "1000000"]).stdout.components(separatedBy: "daemon-started").count - 1
     }
 
-    /// Runs to completion and collects its output.
+    /// Runs to completion and collects its output; optionally in `directory`, under `umask`, with `input` on stdin.
     @discardableResult
-    func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Result {
+    func run(
+        _ arguments: [String], environment extra: [String: String] = [:], directory: String? = nil,
+        umask mask: String? = nil, input: String? = nil
+    ) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
+        if let mask {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "umask \(mask) && exec \"$0\" \"$@\"", path] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: path)
+            process.arguments = arguments
+        }
         process.environment = environment(extra)
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        let stdin = Pipe()
+        if input != nil { process.standardInput = stdin }
         try process.run()
+        if let input {
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try stdin.fileHandleForWriting.close()
+        }
         let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
         let stderrData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -1,6 +1,7 @@
 import Foundation
 import OffstageCore
 import OffstageHTTP
+import OffstageTestSupport
 import Testing
 
 @Suite("CurlEngine credentials")
@@ -24,6 +25,26 @@ struct CredentialTests {
         #expect(second.end == .completed(bytes: 2, status: 200, responseSummary: nil))
         #expect(other.received.first?.contains("Authorization") == false)
         #expect(other.received.count == 1)
+    }
+
+    @Test func percentEncodedUserInformationIsSentDecoded() throws {
+        let server = try HeaderCaptureServer()
+        defer { server.stop() }
+        let harness = try EngineHarness()
+        let url = "http://b%20ob:p%40ss%3Aw0rd@127.0.0.1:\(server.port)/a"
+        let credentials = try #require(OriginCredentials(url: url))
+        #expect(credentials.user == "b ob" && credentials.password == "p@ss:w0rd")
+        let reports = try harness.run(download(URLCredentials.stripped(url), id: 1), credentials: credentials)
+        #expect(reports.end == .completed(bytes: 2, status: 200, responseSummary: nil))
+        let expected = "Authorization: Basic " + Data("b ob:p@ss:w0rd".utf8).base64EncodedString()
+        #expect(server.received.first?.contains(expected) == true)
+    }
+
+    @Test func plainCredentialsKeepTheirCharacters() {
+        let credentials = OriginCredentials(user: "al:ice", password: "100%@x", origin: "http://h")
+        #expect(credentials.user == "al:ice")
+        #expect(credentials.password == "100%@x")
+        #expect(credentials.origin == "http://h:80")
     }
 
     @Test func credentialsFromAURLAreBoundToItsOrigin() throws {

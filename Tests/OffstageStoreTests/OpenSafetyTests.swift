@@ -91,14 +91,11 @@ struct OpenSafetyTests {
         }
     }
 
-    @Test("an empty file is migrated to the current schema")
-    func migrateEmptyFile() throws {
+    @Test("a new store is made with the current schema and is never left empty")
+    func newStoreHasTheCurrentSchema() throws {
         try withTemporaryHome { home in
-            try home.prepare()
-            #expect(
-                FileManager.default.createFile(
-                    atPath: home.databasePath, contents: Data(), attributes: [.posixPermissions: 0o600]))
             let store = try Store.open(home: home)
+            defer { store.close() }
             let version = try store.withDatabase { try $0.scalarInteger("PRAGMA user_version") }
             let application = try store.withDatabase { try $0.scalarInteger("PRAGMA application_id") }
             let tables = try store.withDatabase { database in
@@ -115,6 +112,8 @@ struct OpenSafetyTests {
                     "scheduler_runs", "scheduler_state", "sessions", "task_ids", "tasks",
                 ])
             #expect(try store.withDatabase { try $0.scalarText("PRAGMA journal_mode") } == "wal")
+            #expect(contents(home.databasePath).count > 0)
+            #expect(!FileManager.default.fileExists(atPath: home.databasePath + ".new"))
         }
     }
 

@@ -2,15 +2,20 @@ import Foundation
 import Glibc
 import Synchronization
 
-/// A loopback server that records each request head and answers `200 ok` (closing the connection):
-/// the test origin's request log does not show `Authorization`.
-final class HeaderCaptureServer: Sendable {
-    let port: UInt16
+/// A loopback server that records each request head and answers `200 ok`, or a redirect to `redirect` when
+/// given (closing the connection): the test origin's request log does not show `Authorization`.
+public final class HeaderCaptureServer: Sendable {
+    /// The port it listens on (127.0.0.1).
+    public let port: UInt16
+    /// Where every request is redirected with a 302, when set.
+    private let redirect: String?
     private let listener: Int32
     private let heads = Mutex<[String]>([])
     private let done = DispatchSemaphore(value: 0)
 
-    init() throws {
+    /// Starts a server; with `redirect`, every answer is `302 Found` to that URL.
+    public init(redirect: String? = nil) throws {
+        self.redirect = redirect
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
         var address = sockaddr_in()
@@ -33,10 +38,10 @@ final class HeaderCaptureServer: Sendable {
     }
 
     /// Every request head received so far.
-    var received: [String] { heads.withLock { $0 } }
+    public var received: [String] { heads.withLock { $0 } }
 
     /// Closes the listener and waits for the accept thread.
-    func stop() {
+    public func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
         _ = done.wait(timeout: .now() + 5)
         close(listener)
@@ -55,7 +60,10 @@ final class HeaderCaptureServer: Sendable {
                 head.append(contentsOf: buffer[0..<got])
             }
             heads.withLock { $0.append(String(decoding: head, as: UTF8.self)) }
-            let reply = Array("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok".utf8)
+            let status =
+                redirect.map { "HTTP/1.1 302 Found\r\nLocation: \($0)\r\nContent-Length: 0\r\n" }
+                ?? "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n"
+            let reply = Array((status + "Connection: close\r\n\r\n" + (redirect == nil ? "ok" : "")).utf8)
             _ = send(client, reply, reply.count, Int32(MSG_NOSIGNAL))
             close(client)
         }

@@ -1,0 +1,118 @@
+import OffstageCore
+import Testing
+
+@Suite struct ContentDispositionTests {
+    @Test(
+        arguments: [
+            // RFC 6266 section 5 examples.
+            ("Attachment; filename=example.html", "example.html"),
+            ("INLINE; FILENAME= \"an example.html\"", "an example.html"),
+            ("attachment; filename*= UTF-8''%e2%82%ac%20rates", "€ rates"),
+            ("attachment; filename=\"EURO rates\"; filename*=utf-8''%e2%82%ac%20rates", "€ rates"),
+            // filename* is preferred wherever it stands.
+            ("attachment; filename*=UTF-8''%e2%82%ac%20rates; filename=\"EURO rates\"", "€ rates"),
+            ("attachment; filename*=iso-8859-1'en'%A3%20rates", "£ rates"),
+            // Quoted strings keep `;` and escaped quotes and backslashes.
+            ("attachment; filename=\"report; final.pdf\"", "report; final.pdf"),
+            ("attachment; filename=\"say \\\"hi\\\".txt\"", "say \"hi\".txt"),
+            ("attachment; filename=\"a\\\\b.txt\"", "a\\b.txt"),
+            ("attachment; filename=\"x=y.txt\"; size=3", "x=y.txt"),
+            ("attachment; size=\"1;2\"; filename=after.bin", "after.bin"),
+            // A filename* that cannot be decoded falls back to filename.
+            ("attachment; filename=plain.txt; filename*=UTF-8''%zz", "plain.txt"),
+            ("attachment; filename=plain.txt; filename*=KOI8-R''%c1", "plain.txt"),
+            ("attachment; filename=plain.txt; filename*=UTF-8''%ff%fe", "plain.txt"),
+            ("attachment; filename=plain.txt; filename*=nonsense", "plain.txt"),
+            // Unterminated quotes take the rest; the first of two filename parameters wins.
+            ("attachment; filename=\"open.txt", "open.txt"),
+            ("attachment; filename=first.txt; filename=second.txt", "first.txt"),
+            ("attachment; filename=\"../../etc/passwd\"", "../../etc/passwd"),
+        ] as [(String, String)])
+    func fileNameIsParsedAsRFC6266Says(header: String, expected: String) {
+        #expect(ContentDisposition.fileName(header) == expected)
+    }
+
+    @Test(arguments: [
+        "attachment", "", ";;;", "attachment; filename=\"\"", "attachment; filename*=UTF-8''",
+        "attachment; name=\"field\"", "attachment; filename", "attachment; xfilename=a.txt",
+    ])
+    func headerWithoutAFileNameHasNone(header: String) {
+        #expect(ContentDisposition.fileName(header) == nil)
+    }
+
+    @Test(
+        arguments: [
+            ("attachment; filename=\"report; final.pdf\"", "report; final.pdf"),
+            ("attachment; filename=\"zero\u{200B}width\u{200D}\u{2060}\u{00AD}.txt\"", "zerowidth.txt"),
+            ("attachment; filename=\"a\u{2215}b\u{2044}c\u{FF0F}d.txt\"", "a_b_c_d.txt"),
+            ("attachment; filename*=UTF-8''evil%E2%88%95etc%E2%81%84passwd", "evil_etc_passwd"),
+            ("attachment; filename*=UTF-8''..%2F..%2Fetc%2Fpasswd", "passwd"),
+            ("attachment; filename*=UTF-8''%E2%80%8B.hidden", "hidden"),
+            ("attachment; filename*=UTF-8''tag%F3%A0%80%81s.txt", "tags.txt"),
+            ("attachment; filename=\"no\u{00A0}break\u{3000}space.txt\"", "no break space.txt"),
+            ("attachment; filename=\"back\u{FF3C}slash\u{2216}.txt\"", "back_slash_.txt"),
+            ("attachment; filename*=UTF-8''%1B%5B31mred.txt", "[31mred.txt"),
+        ] as [(String, String)])
+    func parsedNamesAreSanitisedAsBefore(header: String, expected: String) {
+        let parsed = ContentDisposition.fileName(header)
+        #expect(FileNameSanitizer.sanitize(parsed ?? "") == expected)
+    }
+
+    @Test func urlAndUserNamesGetTheSameTreatment() {
+        #expect(FileNameSanitizer.downloadName(requested: nil, suggested: nil, url: "http://h/a%E2%88%95b.txt") == "a_b.txt")
+        #expect(FileNameSanitizer.downloadName(requested: nil, suggested: nil, url: "http://h/%E2%80%8B.env") == "env")
+        #expect(FileNameSanitizer.downloadName(requested: "x\u{2044}y\u{200D}", suggested: "s", url: "http://h/u") == "x_y")
+    }
+
+    /// Random headers built from random bytes and the pieces a parser trips on: none traps, and no sanitised
+    /// name carries a control character, ESC, a separator, a look-alike or an invisible character.
+    @Test func randomHeadersNeverYieldAnUnsafeName() {
+        var generator = SplitMix(seed: 0x6266_8187)
+        let pieces = [
+            "attachment", "inline", ";", " ", "\"", "\\", "=", "'", "%", "filename=", "filename*=", "UTF-8''",
+            "iso-8859-1'en'", "%2F", "%E2%88%95", "%E2%80%8B", "%1B", "%00", "/", "..", ".", "-", "\u{2215}",
+            "\u{2044}", "\u{FF0F}", "\u{200B}", "\u{202E}", "\u{FEFF}", "\u{1B}", "\u{7F}", "\u{85}", "é", "€",
+        ]
+        var names = 0
+        for _ in 0..<4000 {
+            let starts = ["", "attachment; filename=", "attachment; filename=\"", "inline; filename*=UTF-8''"]
+            var header = starts[Int(generator.next() % UInt64(starts.count))]
+            for _ in 0..<Int(generator.next() % 24) {
+                if generator.next() % 3 == 0 {
+                    header += pieces[Int(generator.next() % UInt64(pieces.count))]
+                } else {
+                    let byte = UInt8(truncatingIfNeeded: generator.next())
+                    header.unicodeScalars.append(Unicode.Scalar(byte))
+                }
+            }
+            guard let raw = ContentDisposition.fileName(header) else { continue }
+            names += 1
+            let name = FileNameSanitizer.sanitize(raw)
+            #expect(!name.isEmpty && name != "." && name != ".." && !name.hasPrefix(".") && !name.hasPrefix("-"))
+            #expect(name.utf8.count <= FileNameSanitizer.maxBytes)
+            for scalar in name.unicodeScalars {
+                #expect(scalar.value >= 0x20 && scalar.value != 0x7F && !(0x80...0x9F).contains(scalar.value))
+                #expect(scalar != "/" && scalar != "\\")
+                #expect(!FileNameSanitizer.slashLookAlikes.contains(scalar.value))
+                #expect(!FileNameSanitizer.isInvisible(scalar) && !FileNameSanitizer.isForbidden(scalar))
+            }
+        }
+        #expect(names > 2000)  // the generator does reach names, so the checks above ran
+    }
+}
+
+/// A small seeded generator (SplitMix64), so the random cases are the same on every run.
+struct SplitMix {
+    /// The state.
+    var state: UInt64
+    /// A generator from a seed.
+    init(seed: UInt64) { state = seed }
+    /// The next 64 random bits.
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
