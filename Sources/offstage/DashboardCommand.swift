@@ -72,8 +72,8 @@ enum HostedRuntime {
         options.scheduler = SchedulerConfig.setup(configuration, context: context)
         options.app = AppSetup(configuration: configuration.appSession)
         options.onSnapshot = publish
-        // Five snapshots a second move the bars smoothly; frames (keys, animation) still go up to ten a second.
-        options.snapshotInterval = 0.2
+        // Four snapshots a second keep the bars live; frames for keys and animation still go up to ten a second.
+        options.snapshotInterval = 0.25
         adjust(&options)
         let clock = try VirtualClock()
         return DaemonRuntime(home: context.home, store: store, options: options, time: clock)
