@@ -106,10 +106,10 @@ public final class DashboardLoop {
         }
         let view = displayedSnapshot()
         let size = terminal.size
-        let capabilities = terminal.capabilities
-        _ = capabilities
+        // PgUp/PgDn move by the rows the focused pane shows, as the view lays it out.
+        let rows = DashboardView.visibleRows(snapshot: view, state: state, size: size)[state.focus]?.count ?? 1
         let effects = DashboardReducer.handle(
-            input, state: &state, snapshot: view, visibleRows: max(1, size.height / 3),
+            input, state: &state, snapshot: view, visibleRows: max(1, rows),
             hit: { [state] mouse in
                 DashboardView.hitTest(x: mouse.x, y: mouse.y, snapshot: view, state: state, size: size)
             })
