@@ -133,9 +133,7 @@ public final class DashboardLoop {
     private func runScript() {
         guard var director, let view = snapshot else { return }
         let due = director.due(at: clock.seconds(), snapshot: view)
-        for effect in due.effects {
-            if case .send = effect { _ = backend.perform(effect) } else { perform(effect) }
-        }
+        for effect in due.effects { perform(effect) }
         if let line = due.line { state.scriptLine = line }
         self.director = director.isFinished ? nil : director
         if director.isFinished { state.scriptLine = director.finishedLine }
