@@ -4,17 +4,14 @@ import Synchronization
 /// The newest snapshot, handed from the thread that receives it to the dashboard's loop; latest wins.
 final class LatestSnapshot: Sendable {
     private let value = Mutex<Snapshot?>(nil)
-    private let sequence = Mutex<UInt64>(0)
 
-    /// Keeps `snapshot` in place of any not yet taken, numbered so the loop can tell it is new.
+    /// Keeps `snapshot` in place of any not yet taken, numbered one past the last so the loop can tell it is new.
     func put(_ snapshot: Snapshot) {
-        let number = sequence.withLock { next in
-            next += 1
-            return next
+        value.withLock { current in
+            var numbered = snapshot
+            numbered.sequence = (current?.sequence ?? 0) &+ 1
+            current = numbered
         }
-        var numbered = snapshot
-        numbered.sequence = number
-        value.withLock { $0 = numbered }
     }
 
     /// The newest snapshot when its number differs from `seen`.
