@@ -24,6 +24,8 @@ public struct Snapshot: Codable, Sendable, Equatable {
     public var runningTasks: [RunningTaskSnapshot]
     /// The newest event-log lines, oldest first (bounded by `Snapshot.eventLimit`).
     public var events: [LogEntry]
+    /// The Android model's state when the profile includes Android (nil: iOS only).
+    public var android: AndroidSnapshot?
 
     /// How many event-log lines a snapshot carries.
     public static let eventLimit = 500
@@ -32,7 +34,7 @@ public struct Snapshot: Codable, Sendable, Equatable {
     public init(
         sequence: UInt64 = 0, clock: ClockSnapshot, engine: EngineSnapshot, device: DeviceSnapshot = DeviceSnapshot(),
         app: AppSnapshot = AppSnapshot(), transfers: [TransferSnapshot] = [], requests: [RequestSnapshot] = [],
-        runningTasks: [RunningTaskSnapshot] = [], events: [LogEntry] = []
+        runningTasks: [RunningTaskSnapshot] = [], events: [LogEntry] = [], android: AndroidSnapshot? = nil
     ) {
         self.sequence = sequence
         self.clock = clock
@@ -43,10 +45,17 @@ public struct Snapshot: Codable, Sendable, Equatable {
         self.requests = requests
         self.runningTasks = runningTasks
         self.events = events
+        self.android = android
     }
 
-    /// Whether this home has nothing at all: no transfer, no request, no running task.
-    public var isEmpty: Bool { transfers.isEmpty && requests.isEmpty && runningTasks.isEmpty }
+    /// The platform profile the snapshot shows.
+    public var platform: PlatformProfile { android?.profile ?? .ios }
+
+    /// Whether this home has nothing at all: no transfer, no request, no running task, no work, no service.
+    public var isEmpty: Bool {
+        transfers.isEmpty && requests.isEmpty && runningTasks.isEmpty
+            && (android.map { $0.work.isEmpty && $0.foregroundServices.isEmpty } ?? true)
+    }
 }
 
 /// The engine's clock as a view shows it.
