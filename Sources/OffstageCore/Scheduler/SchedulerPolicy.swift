@@ -11,12 +11,12 @@ public struct SchedulerPolicy: Sendable, Equatable {
         self.configuration = configuration
     }
 
-    /// Credits a launch of this identifier costs: app refresh pays `launchCost` (times the penalty multiplier
-    /// while the identifier has strikes); processing is not charged to the budget.
+    /// Credits a launch of this identifier costs: `launchCost` for app refresh, `processingLaunchCost` for
+    /// processing, times the penalty multiplier while the identifier has strikes.
     public func launchCost(_ request: BGTaskRequest, state: TaskSchedulerState) -> Double {
-        guard request.kind == .appRefresh else { return 0 }
+        let base = request.kind == .appRefresh ? configuration.launchCost : configuration.processingLaunchCost
         let strikes = state.penalties[request.identifier]?.strikes ?? 0
-        return configuration.launchCost * (strikes > 0 ? configuration.penaltyCostMultiplier : 1)
+        return base * (strikes > 0 ? configuration.penaltyCostMultiplier : 1)
     }
 
     /// Why `pending` may not launch at wall time `now` / steady time `steady`, or nil when it may.
@@ -58,7 +58,7 @@ public struct SchedulerPolicy: Sendable, Equatable {
         }
         if state.app.phase.isForeground { return .appInForeground }
         let cost = launchCost(request, state: state)
-        if cost > 0 && !state.budget.canAfford(cost) {
+        if cost > 0 && !state.budget.canAfford(cost) && !processingPromiseDue(pending, now: now) {
             return .budgetSpent(nextCreditIn: state.budget.timeUntilAffordable(cost, at: steady, c))
         }
         if state.launchWouldResumeApp {
@@ -67,6 +67,15 @@ public struct SchedulerPolicy: Sendable, Equatable {
             if remaining > 0 { return .relaunchLimiter(remaining) }
         }
         return nil
+    }
+
+    /// Whether a processing request has waited `processingOnBatteryAfter` past its earliest date: Apple attempts
+    /// processing "within the next two days as long as the user has used your app within the past week"
+    /// (BGTaskRequest.h), so from then on a spent budget no longer holds it (the launch takes what credit is left).
+    public func processingPromiseDue(_ pending: PendingTaskRequest, now: Date) -> Bool {
+        guard pending.request.kind == .processing else { return false }
+        let since = pending.request.earliestBeginDate ?? pending.submittedAt
+        return now.timeIntervalSince(since) >= configuration.processingOnBatteryAfter
     }
 
     /// Whether the app can have a handler for the identifier: registered in the running process, or, when the

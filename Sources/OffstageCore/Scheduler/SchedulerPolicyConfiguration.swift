@@ -37,6 +37,9 @@ public struct SchedulerPolicyConfiguration: Codable, Sendable, Equatable {
     public var maxCountedOpensPerDay: Double = 8
     /// Credits one app-refresh launch costs (default 1).
     public var launchCost: Double = 1
+    /// Credits one processing launch costs (default 1): processing draws on the same energy and data budget, so a
+    /// rarely used app's processing tasks run rarely too (WWDC20 10063's factors 3 and 6 apply to every BG task).
+    public var processingLaunchCost: Double = 1
     /// How far back opens count for the budget and for "used recently", in seconds (default 7 days).
     public var usageWindow: Double = 604_800
     /// How long an identifier is deferred after its task was killed or expired without a handler (default 6 h).
@@ -82,6 +85,7 @@ public struct SchedulerPolicyConfiguration: Codable, Sendable, Equatable {
         refillInterval = try c.decode(.refillInterval, default: d.refillInterval)
         maxCountedOpensPerDay = try c.decode(.maxCountedOpensPerDay, default: d.maxCountedOpensPerDay)
         launchCost = try c.decode(.launchCost, default: d.launchCost)
+        processingLaunchCost = try c.decode(.processingLaunchCost, default: d.processingLaunchCost)
         usageWindow = try c.decode(.usageWindow, default: d.usageWindow)
         penaltyDuration = try c.decode(.penaltyDuration, default: d.penaltyDuration)
         maxPenaltyDuration = try c.decode(.maxPenaltyDuration, default: d.maxPenaltyDuration)

@@ -137,6 +137,28 @@ import Testing
         #expect((h.scheduler.state.history.first?.delay ?? .infinity) < 2 * 86_400)
     }
 
+    @Test func processingIsChargedToTheBudgetButStillRunsWithinTwoDays() {
+        var policy = fixedPolicy()
+        policy.initialCredits = 0
+        policy.creditsPerOpen = 0
+        var h = SchedulerHarness(policy: policy)
+        h.openApp()
+        h.submit(BGTaskRequest(identifier: cleanupID, kind: .processing))
+        #expect(h.reason(cleanupID).map { if case .budgetSpent = $0 { true } else { false } } == true)
+        let runs = h.run(until: 2 * 86_400)
+        #expect(runs.handlerCalls == [cleanupID])
+        let delay = h.scheduler.state.history.first?.delay ?? .infinity
+        #expect(delay >= policy.processingOnBatteryAfter && delay < 2 * 86_400)
+    }
+
+    @Test func aProcessingLaunchSpendsProcessingLaunchCost() {
+        var policy = fixedPolicy()
+        policy.processingLaunchCost = 3
+        let h = SchedulerHarness(policy: policy)
+        let request = BGTaskRequest(identifier: cleanupID, kind: .processing)
+        #expect(h.scheduler.policy.launchCost(request, state: h.scheduler.state) == 3)
+    }
+
     @Test func processingDoesNotRunWhenTheAppWasUnusedForEightDays() {
         var h = SchedulerHarness()
         h.openApp()
