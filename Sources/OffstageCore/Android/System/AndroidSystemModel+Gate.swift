@@ -80,13 +80,14 @@ extension AndroidSystemModel {
         case nil: break
         }
         switch doze(now: now) {
-        case .off: if let auto = autoDozeDate { dates.append(auto) }
+        case .off:
+            if let auto = autoDozeDate { dates.append(auto) }
+            if let idle = deviceIdleDate { dates.append(idle) }
         case .dozing(let next): if let next { dates.append(next) }
         case .maintenance(let until): dates.append(until)
         }
         if let due = autoRestrictDate { dates.append(due) }
         dates += countedExpedited(now: now).map { $0.addingTimeInterval(policy.expeditedWindow) }
-        if let idle = deviceIdleDate { dates.append(idle) }
         return dates.filter { $0 > now }.min()
     }
 }
