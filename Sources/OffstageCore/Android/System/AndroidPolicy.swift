@@ -49,7 +49,8 @@ public struct AndroidPolicy: Codable, Sendable, Equatable {
         restrictedWindow: Double = 600, chargingLiftsBucketLimits: Bool = true,
         restrictAfterUnused: Double? = 8 * 86_400, dozeMaintenanceWindow: Double = 300,
         dozeWindowPeriods: [Double] = [3600, 7200, 14_400, 21_600], autoDozeAfter: Double? = 3600,
-        deviceIdleAfterScreenOff: Double = 1860, lowBatteryLevel: Int = 15, batterySaverFollowsLowPowerMode: Bool = true,
+        deviceIdleAfterScreenOff: Double = 1860, lowBatteryLevel: Int = 15,
+        batterySaverFollowsLowPowerMode: Bool = true,
         expeditedWindow: Double = 86_400,
         expeditedJobsPerWindow: BucketValues<Int> = BucketValues(
             active: 10, workingSet: 10, frequent: 3, rare: 3, restricted: 1)

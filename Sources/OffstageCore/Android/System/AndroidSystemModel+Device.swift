@@ -58,7 +58,9 @@ extension AndroidSystemModel {
             return
         }
         guard expeditedQuotaLeft(now: t.now) > 0 else {
-            let back = expeditedQuotaRefillAt(now: t.now).map { " until \(DurationText.short($0.timeIntervalSince(t.now))) from now" }
+            let back = expeditedQuotaRefillAt(now: t.now).map {
+                ", one back in \(DurationText.short($0.timeIntervalSince(t.now)))"
+            }
             return t.refuse("expedited quota spent\(back ?? "")")
         }
         state.expeditedStarts.append(t.now)

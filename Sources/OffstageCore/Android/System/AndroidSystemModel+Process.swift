@@ -92,7 +92,9 @@ extension AndroidSystemModel {
     }
 
     /// Starts a foreground service with its notification.
-    mutating func startService(_ name: String, notification: String?, fromWorker: Bool, in t: inout AndroidSystemTransition) {
+    mutating func startService(
+        _ name: String, notification: String?, fromWorker: Bool, in t: inout AndroidSystemTransition
+    ) {
         if state.forceStopped { return t.refuse("the app is force-stopped: it cannot start \(name)") }
         if state.foregroundServices.contains(where: { $0.name == name }) {
             return t.refuse("foreground service \(name) is already running")

@@ -24,7 +24,8 @@ let inputsTable: [InputsRow] = [
         roaming: false, storageLow: false,
         expected: AndroidConstraintInputs(network: .wifi, roaming: false, charging: true, batteryLow: false)),
     InputsRow(
-        name: "roaming on cellular at 15 %", device: DeviceConditions(network: .cellular, charging: false, batteryLevel: 15),
+        name: "roaming on cellular at 15 %",
+        device: DeviceConditions(network: .cellular, charging: false, batteryLevel: 15),
         roaming: true, storageLow: false,
         expected: AndroidConstraintInputs(network: .cellular, roaming: true, charging: false, batteryLow: true)),
     InputsRow(
@@ -32,7 +33,8 @@ let inputsTable: [InputsRow] = [
         roaming: true, storageLow: false,
         expected: AndroidConstraintInputs(network: .wifi, roaming: false, charging: false, batteryLow: false)),
     InputsRow(
-        name: "5 % while charging is not low", device: DeviceConditions(network: .offline, charging: true, batteryLevel: 5),
+        name: "5 % while charging is not low",
+        device: DeviceConditions(network: .offline, charging: true, batteryLevel: 5),
         roaming: false, storageLow: true,
         expected: AndroidConstraintInputs(
             network: .offline, roaming: false, charging: true, batteryLow: false, storageLow: true)),

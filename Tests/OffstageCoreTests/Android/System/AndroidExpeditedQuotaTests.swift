@@ -18,7 +18,8 @@ let expeditedTable: [(StandbyBucket, Int)] = [
             #expect(h.model.expeditedQuotaLeft(now: AndroidHarness.at(Double(n) * 60)) == allowance - n)
         }
         let spent = Double(allowance + 1) * 60
-        #expect(h.send(.expeditedJobStarted(name: "over"), at: spent).refusal?.hasPrefix("expedited quota spent") == true)
+        let over = h.send(.expeditedJobStarted(name: "over"), at: spent)
+        #expect(over.refusal?.hasPrefix("expedited quota spent") == true)
         #expect(h.model.expeditedQuotaRefillAt(now: AndroidHarness.at(spent)) == AndroidHarness.at(86_400 + 60))
         #expect(h.model.nextDeadline(now: AndroidHarness.at(spent)).map { $0 <= AndroidHarness.at(86_460) } == true)
         // The rolling window gives each job back 24 h after it started.
