@@ -78,6 +78,12 @@ public enum LogKind: String, Codable, Sendable, CaseIterable {
     case appCrashed = "app-crashed"
     /// The app was launched or brought to the front, or left it.
     case appLifecycle = "app-lifecycle"
+    /// The Android device changed for the app: its standby bucket, Doze, battery saver, background restriction.
+    case androidDevice = "android-device"
+    /// The Android app's process started, moved, or ended (low-memory killer, force stop, reboot).
+    case androidProcess = "android-process"
+    /// An Android foreground service started or stopped (its notification shown or removed).
+    case foregroundService = "fgs"
     /// The wall clock jumped against the monotonic clock.
     case clockJumped = "clock-jumped"
     /// The app began or ended a `beginBackgroundTask` task, or its expiration came.

@@ -10,6 +10,8 @@ public enum AndroidDeferral: String, Codable, Sendable, CaseIterable {
     case batterySaver = "battery-saver"
     /// The user restricted the app's background activity (`isBackgroundRestricted`): jobs never run.
     case backgroundRestricted = "background-restricted"
+    /// The user force-stopped the app: no job runs until the user opens it again.
+    case forceStopped = "force-stopped"
     /// The bucket or Doze disables the network, and the work needs one.
     case networkDisabled = "network-disabled"
 }

@@ -53,6 +53,7 @@ public enum WorkWaitReason: Codable, Sendable, Equatable, Hashable {
             case .restrictedBucket: base = "restricted bucket"
             case .batterySaver: base = "battery saver"
             case .backgroundRestricted: return "background activity restricted by the user"
+            case .forceStopped: return "app force-stopped: waits for the user to open it"
             case .networkDisabled: base = "network disabled by bucket"
             }
             return opensAt.map { "\(base), opens in \(left($0))" } ?? base
