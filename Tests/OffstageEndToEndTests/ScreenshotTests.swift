@@ -36,6 +36,8 @@ struct ScreenshotTests {
         ("help", "100x30", "0", "dashboard-help"),
         ("ascii", "80x24", "0", "dashboard-ascii"),
         ("demo", "30x8", "0", "dashboard-too-small"),
+        ("android", "100x30", "0", "dashboard-android"),
+        ("both", "100x30", "0", "dashboard-both"),
     ]
 
     @Test(arguments: dashboardShots.map { $0.file })

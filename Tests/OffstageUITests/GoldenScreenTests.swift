@@ -41,6 +41,15 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         return state
     }
 
+    /// A state with the scheduled pane focused and nothing selected there, changed by `change`.
+    static func scheduled(_ change: (inout DashboardState) -> Void = { _ in }) -> DashboardState {
+        var state = DashboardState()
+        state.focus = .scheduled
+        state.animationFrame = 3
+        change(&state)
+        return state
+    }
+
     /// Every golden screen.
     static let listed: [GoldenCase] = [
         GoldenCase("main-80x24", SnapshotSamples.demoMidway),
@@ -96,6 +105,26 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
             "ascii-help-80x24", SnapshotSamples.demoMidway, selected { $0.overlay = .help },
             capabilities: TerminalCapabilities(colors: 0, unicode: false)),
         GoldenCase("colors8-80x24", SnapshotSamples.demoMidway, capabilities: TerminalCapabilities(colors: 8, unicode: true)),
+        GoldenCase("android-80x24", SnapshotSamples.android, scheduled { $0.selectedWork = "6f1c0b2e-sync" }),
+        GoldenCase("both-80x24", SnapshotSamples.both, scheduled { $0.selectedWork = "0b9e3f12-feed" }),
+        GoldenCase("android-hostile-80x24", SnapshotSamples.androidHostile, scheduled { $0.selectedWork = "evil\u{1B}[2J-id" }),
+        GoldenCase(
+            "work-details-80x24", SnapshotSamples.android,
+            scheduled {
+                $0.selectedWork = "5c2a8d40-report"
+                $0.overlay = .workDetails("5c2a8d40-report")
+            }),
+        GoldenCase(
+            "work-details-hostile-80x24", SnapshotSamples.androidHostile,
+            scheduled {
+                $0.selectedWork = "evil\u{1B}[2J-id"
+                $0.overlay = .workDetails("evil\u{1B}[2J-id")
+            }),
+        GoldenCase("android-help-80x24", SnapshotSamples.android, scheduled { $0.overlay = .help }),
+        GoldenCase("both-help-80x24", SnapshotSamples.both, scheduled { $0.overlay = .help }),
+        GoldenCase(
+            "android-ascii-80x24", SnapshotSamples.both, scheduled { $0.selectedWork = "0b9e3f12-feed" },
+            capabilities: TerminalCapabilities(colors: 8, unicode: false)),
         GoldenCase("nocolor-80x24", SnapshotSamples.demoMidway, capabilities: TerminalCapabilities(colors: 0, unicode: true)),
     ]
 

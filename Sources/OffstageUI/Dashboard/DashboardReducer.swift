@@ -46,7 +46,7 @@ public enum DashboardReducer {
             return mainKey(key, state: &state, snapshot: snapshot, rows: rows)
         case .help:
             return helpKey(key, state: &state)
-        case .transferDetails, .requestDetails:
+        case .transferDetails, .requestDetails, .workDetails:
             return detailsKey(key, state: &state, snapshot: snapshot, rows: rows)
         case .prompt(let prompt):
             return PromptInput.key(key, prompt: prompt, state: &state, snapshot: snapshot)
@@ -68,7 +68,7 @@ public enum DashboardReducer {
         case .end: Navigation.move(.last, state: &state, snapshot: snapshot, rows: rows)
         case .tab: Navigation.cycleFocus(by: 1, state: &state)
         case .backTab: Navigation.cycleFocus(by: -1, state: &state)
-        case .enter: Navigation.openDetails(state: &state)
+        case .enter: Navigation.openDetails(state: &state, snapshot: snapshot)
         case .escape: escape(state: &state, snapshot: snapshot)
         case .character(let character): return characterKey(character, state: &state, snapshot: snapshot)
         case .control(let letter) where letter.lowercased() == "c": state.message = "q quits"
@@ -81,6 +81,10 @@ public enum DashboardReducer {
     static func characterKey(_ character: Character, state: inout DashboardState, snapshot: Snapshot)
         -> [DashboardEffect]
     {
+        if let refusal = AndroidKeys.refusal(character, state: state, snapshot: snapshot) {
+            state.message = refusal
+            return []
+        }
         switch character {
         case "?": state.overlay = .help
         case "/":
@@ -134,7 +138,7 @@ public enum DashboardReducer {
             return []
         case .up, .down, .pageUp, .pageDown, .home, .end, .character("j"), .character("k"):
             let effects = mainKey(key, state: &state, snapshot: snapshot, rows: rows)
-            Navigation.openDetails(state: &state)
+            Navigation.openDetails(state: &state, snapshot: snapshot)
             return effects
         default:
             return mainKey(key, state: &state, snapshot: snapshot, rows: rows)

@@ -22,6 +22,8 @@ public struct DashboardState: Equatable, Sendable {
         case transferDetails(Int64)
         /// The details of a pending or running request (by identifier).
         case requestDetails(String)
+        /// The details of an Android work request (by id).
+        case workDetails(String)
         /// A line of text being typed (add a URL, upload a file, schedule a request, filter).
         case prompt(Prompt)
         /// A destructive action waiting for `y`.
@@ -77,8 +79,10 @@ public struct DashboardState: Equatable, Sendable {
     public var focus: Pane = .transfers
     /// The selected transfer, by id (nil: none).
     public var selectedTransfer: Int64?
-    /// The selected request, by identifier (nil: none).
+    /// The selected request, by identifier (nil: none, or a work row is selected).
     public var selectedRequest: String?
+    /// The selected Android work request, by id (nil: none, or an iOS row is selected).
+    public var selectedWork: String?
     /// How many lines the event log is scrolled back from its newest line.
     public var eventScroll = 0
     /// The first visible row of the transfers list (kept so the selection stays in view).
@@ -105,4 +109,19 @@ public struct DashboardState: Equatable, Sendable {
 
     /// A fresh dashboard.
     public init() {}
+
+    /// The scheduled pane's selection, whichever platform's row it is; setting it clears the other one.
+    public var selectedScheduled: DashboardRows.ScheduledKey? {
+        get {
+            if let selectedRequest { return .request(selectedRequest) }
+            return selectedWork.map { .work($0) }
+        }
+        set {
+            switch newValue {
+            case .request(let identifier)?: (selectedRequest, selectedWork) = (identifier, nil)
+            case .work(let id)?: (selectedRequest, selectedWork) = (nil, id)
+            case nil: (selectedRequest, selectedWork) = (nil, nil)
+            }
+        }
+    }
 }

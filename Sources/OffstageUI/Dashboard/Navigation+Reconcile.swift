@@ -9,15 +9,15 @@ extension Navigation {
         let transferIndex = state.selectedTransfer.flatMap { transferIDs.firstIndex(of: $0) } ?? 0
         state.transferScroll = max(0, min(state.transferScroll, transferIndex))
 
-        let requestIDs = DashboardRows.scheduledIdentifiers(snapshot, filter: state.filters[.scheduled])
-        if requestIDs.isEmpty {
-            state.selectedRequest = nil
+        let keys = DashboardRows.scheduledKeys(snapshot, filter: state.filters[.scheduled])
+        if keys.isEmpty {
+            state.selectedScheduled = nil
             state.selectedRequestRow = 0
-        } else if let selected = state.selectedRequest, let row = requestIDs.firstIndex(of: selected) {
+        } else if let selected = state.selectedScheduled, let row = keys.firstIndex(of: selected) {
             state.selectedRequestRow = row
         } else {
-            let row = state.selectedRequest == nil ? 0 : min(max(0, state.selectedRequestRow), requestIDs.count - 1)
-            state.selectedRequest = requestIDs[row]
+            let row = state.selectedScheduled == nil ? 0 : min(max(0, state.selectedRequestRow), keys.count - 1)
+            state.selectedScheduled = keys[row]
             state.selectedRequestRow = row
         }
         state.requestScroll = max(0, min(state.requestScroll, state.selectedRequestRow))
@@ -38,6 +38,9 @@ extension Navigation {
             && !snapshot.runningTasks.contains(where: { $0.identifier == identifier }):
             state.overlay = nil
             state.message = "\(TransferDaemon.printable(identifier)) is no longer pending or running"
+        case .workDetails(let id) where !(snapshot.android?.work.contains(where: { $0.id == id }) ?? false):
+            state.overlay = nil
+            state.message = "work \(TransferDaemon.printable(id)) is gone (pruned)"
         default: break
         }
     }

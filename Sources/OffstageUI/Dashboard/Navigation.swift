@@ -38,13 +38,14 @@ enum Navigation {
         case .transfers:
             let ids = DashboardRows.transfers(snapshot, filter: filter).map(\.id)
             let current = state.selectedTransfer.flatMap { ids.firstIndex(of: $0) }
-            guard let next = target(motion, from: current, count: ids.count, pane: pane, state: &state) else { return }
+            guard let next = target(motion, from: current, count: ids.count, pane: pane, noun: "transfer", state: &state) else { return }
             state.selectedTransfer = ids[next]
         case .scheduled:
-            let ids = DashboardRows.scheduledIdentifiers(snapshot, filter: filter)
-            let current = state.selectedRequest.flatMap { ids.firstIndex(of: $0) }
-            guard let next = target(motion, from: current, count: ids.count, pane: pane, state: &state) else { return }
-            state.selectedRequest = ids[next]
+            let keys = DashboardRows.scheduledKeys(snapshot, filter: filter)
+            let current = state.selectedScheduled.flatMap { keys.firstIndex(of: $0) }
+            guard let next = target(
+                    motion, from: current, count: keys.count, pane: pane, noun: scheduledNoun(snapshot.platform), state: &state) else { return }
+            state.selectedScheduled = keys[next]
             state.selectedRequestRow = next
         case .events:
             let count = DashboardRows.events(snapshot, filter: filter).count
@@ -68,9 +69,9 @@ enum Navigation {
 
     /// The row a motion reaches in a list of `count` rows, or nil (with a message) when it cannot move.
     private static func target(
-        _ motion: Motion, from current: Int?, count: Int, pane: DashboardState.Pane, state: inout DashboardState
+        _ motion: Motion, from current: Int?, count: Int, pane: DashboardState.Pane, noun: String,
+        state: inout DashboardState
     ) -> Int? {
-        let noun = pane == .transfers ? "transfer" : "BG task request"
         guard count > 0 else {
             state.message = state.filters[pane] == nil ? "no \(noun) to select" : "no \(noun) matches the filter"
             return nil
@@ -88,6 +89,15 @@ enum Navigation {
         return next
     }
 
+    /// What the scheduled pane lists, in a message: `BG task request`, `work request`, or both.
+    static func scheduledNoun(_ platform: PlatformProfile) -> String {
+        switch platform {
+        case .ios: "BG task request"
+        case .android: "work request"
+        case .both: "BG task request or work"
+        }
+    }
+
     /// Tab / Shift-Tab: the next or previous pane.
     static func cycleFocus(by step: Int, state: inout DashboardState) {
         let panes = DashboardState.Pane.allCases
@@ -96,7 +106,7 @@ enum Navigation {
     }
 
     /// Enter: the details of the focused pane's selection.
-    static func openDetails(state: inout DashboardState) {
+    static func openDetails(state: inout DashboardState, snapshot: Snapshot) {
         switch state.focus {
         case .transfers:
             guard let id = state.selectedTransfer else {
@@ -105,11 +115,11 @@ enum Navigation {
             }
             state.overlay = .transferDetails(id)
         case .scheduled:
-            guard let identifier = state.selectedRequest else {
-                state.message = "no BG task request selected"
-                return
+            switch state.selectedScheduled {
+            case .request(let identifier)?: state.overlay = .requestDetails(identifier)
+            case .work(let id)?: state.overlay = .workDetails(id)
+            case nil: state.message = "no \(scheduledNoun(snapshot.platform)) selected"
             }
-            state.overlay = .requestDetails(identifier)
         case .events:
             state.message = "events have no details: Tab to a transfer or a request for Enter"
         }
@@ -132,12 +142,9 @@ enum Navigation {
                     state.selectedTransfer = id
                 }
             case .request(let identifier):
-                state.focus = .scheduled
-                let ids = DashboardRows.scheduledIdentifiers(snapshot, filter: state.filters[.scheduled])
-                if let row = ids.firstIndex(of: identifier) {
-                    state.selectedRequest = identifier
-                    state.selectedRequestRow = row
-                }
+                select(.request(identifier), state: &state, snapshot: snapshot)
+            case .work(let id):
+                select(.work(id), state: &state, snapshot: snapshot)
             case .event: state.focus = .events
             case .pane(let clicked): state.focus = clicked
             case nil: break
@@ -151,11 +158,21 @@ enum Navigation {
         keepVisible(pane, state: &state, snapshot: snapshot, rows: rows)
     }
 
+    /// A click on a scheduled row: focuses the pane and selects the row, if the filter lists it.
+    private static func select(_ key: DashboardRows.ScheduledKey, state: inout DashboardState, snapshot: Snapshot) {
+        state.focus = .scheduled
+        let keys = DashboardRows.scheduledKeys(snapshot, filter: state.filters[.scheduled])
+        if let row = keys.firstIndex(of: key) {
+            state.selectedScheduled = key
+            state.selectedRequestRow = row
+        }
+    }
+
     /// The pane a hit target lies in.
     static func pane(of target: HitTarget) -> DashboardState.Pane {
         switch target {
         case .transfer: .transfers
-        case .request: .scheduled
+        case .request, .work: .scheduled
         case .event: .events
         case .pane(let pane): pane
         }
@@ -170,9 +187,9 @@ enum Navigation {
             let index = state.selectedTransfer.flatMap { ids.firstIndex(of: $0) }
             state.transferScroll = window(state.transferScroll, selected: index, count: ids.count, rows: rows)
         case .scheduled:
-            let ids = DashboardRows.scheduledIdentifiers(snapshot, filter: filter)
-            let index = state.selectedRequest.flatMap { ids.firstIndex(of: $0) }
-            state.requestScroll = window(state.requestScroll, selected: index, count: ids.count, rows: rows)
+            let keys = DashboardRows.scheduledKeys(snapshot, filter: filter)
+            let index = state.selectedScheduled.flatMap { keys.firstIndex(of: $0) }
+            state.requestScroll = window(state.requestScroll, selected: index, count: keys.count, rows: rows)
         case .events:
             let count = DashboardRows.events(snapshot, filter: filter).count
             state.eventScroll = min(max(0, state.eventScroll), max(0, count - rows))

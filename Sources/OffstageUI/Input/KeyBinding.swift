@@ -51,6 +51,8 @@ public enum HitTarget: Equatable, Sendable {
     case transfer(Int64)
     /// A pending or running request's row.
     case request(String)
+    /// An Android work request's row (by id).
+    case work(String)
     /// An event-log line (index into the snapshot's events).
     case event(Int)
     /// Somewhere else inside a pane (its title, an empty row).

@@ -24,6 +24,8 @@ public struct SampleScene: Sendable {
         var details = DashboardState()
         details.selectedTransfer = SnapshotSamples.retryingDownload.transfers.first?.id
         details.overlay = details.selectedTransfer.map { .transferDetails($0) }
+        var scheduledFocus = DashboardState()
+        scheduledFocus.focus = .scheduled
         return [
             SampleScene(
                 name: "demo", summary: "the demo mid-way: resumed, unknown-size, retrying, discretionary, upload",
@@ -49,6 +51,12 @@ public struct SampleScene: Sendable {
             SampleScene(
                 name: "hostile", summary: "a hostile server name: escapes, bidi, zero-width, wide characters",
                 snapshot: SnapshotSamples.hostile, state: DashboardState(), unicode: true),
+            SampleScene(
+                name: "android", summary: "the Android profile: work in every state, foreground services, the rare bucket",
+                snapshot: SnapshotSamples.android, state: scheduledFocus, unicode: true),
+            SampleScene(
+                name: "both", summary: "iOS and Android side by side: requests and work, Doze, the Android app gone",
+                snapshot: SnapshotSamples.both, state: scheduledFocus, unicode: true),
         ]
     }
 

@@ -8,11 +8,14 @@ struct DashboardContent {
         case running(Int)
         /// A pending request (index into `requests`).
         case request(Int)
+        /// An Android work request (index into `android.work`).
+        case work(Int)
     }
 
     /// Transfers shown, as indices into `snapshot.transfers`.
     let transfers: [Int]
-    /// Scheduled rows: pending requests in submit order, then running tasks (the reducer's `DashboardRows` order).
+    /// Scheduled rows: pending requests in submit order, then running tasks, then Android work (the reducer's
+    /// `DashboardRows` order).
     let scheduled: [ScheduledRow]
     /// Event lines shown, as indices into `snapshot.events` (oldest first).
     let events: [Int]
@@ -38,6 +41,7 @@ struct DashboardContent {
         where scheduledFilter.map({ task.identifier.lowercased().contains($0) }) ?? true {
             rows.append(.running(index))
         }
+        rows += DashboardRows.workIndices(snapshot, filter: state.filters[.scheduled]).map(ScheduledRow.work)
         scheduled = rows
         if let needle = Self.needle(state.filters[.events]) {
             events = snapshot.events.indices.filter {
@@ -56,17 +60,18 @@ struct DashboardContent {
         return transfers.firstIndex { snapshot.transfers[$0].id == id }
     }
 
-    /// The position of the first shown row of the selected request.
+    /// The position of the first shown row of the selected request or work.
     func selectedRequestRow(_ snapshot: Snapshot, _ state: DashboardState) -> Int? {
-        guard let id = state.selectedRequest else { return nil }
-        return scheduled.firstIndex { identifier(of: $0, in: snapshot) == id }
+        guard let key = state.selectedScheduled else { return nil }
+        return scheduled.firstIndex { self.key(of: $0, in: snapshot) == key }
     }
 
-    /// The identifier a scheduled row shows.
-    func identifier(of row: ScheduledRow, in snapshot: Snapshot) -> String {
+    /// What selecting a scheduled row selects.
+    func key(of row: ScheduledRow, in snapshot: Snapshot) -> DashboardRows.ScheduledKey {
         switch row {
-        case .running(let index): snapshot.runningTasks[index].identifier
-        case .request(let index): snapshot.requests[index].id
+        case .running(let index): .request(snapshot.runningTasks[index].identifier)
+        case .request(let index): .request(snapshot.requests[index].id)
+        case .work(let index): .work(snapshot.android?.work[index].id ?? "")
         }
     }
 

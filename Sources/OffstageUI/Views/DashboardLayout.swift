@@ -15,7 +15,7 @@ struct DashboardLayout {
     /// The smallest terminal the dashboard draws in.
     static let minimum = Size(width: 40, height: 10)
 
-    /// The header's rows (1 or 2).
+    /// The header's rows (1 or 2; 3 with Android from 20 rows, the third for the Android device state).
     let headerRows: Int
     /// The transfers pane.
     let transfers: Pane
@@ -32,7 +32,7 @@ struct DashboardLayout {
     init?(content: DashboardContent, snapshot: Snapshot, state: DashboardState, size: Size) {
         guard size.width >= Self.minimum.width, size.height >= Self.minimum.height else { return nil }
         let height = size.height
-        headerRows = height >= 12 ? 2 : 1
+        headerRows = height >= 12 ? (snapshot.platform.includesAndroid && height >= 20 ? 3 : 2) : 1
         keyBarRow = height - 1
         scriptRow = state.scriptLine == nil ? nil : height - 2
         let bottomRows = 1 + (scriptRow == nil ? 0 : 1)

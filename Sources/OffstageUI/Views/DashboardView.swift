@@ -37,7 +37,11 @@ public enum DashboardView {
         }
         if y == layout.transfers.titleRow { return .pane(.transfers) }
         if let row = listRow(y, layout.scheduled) {
-            return row < content.scheduled.count ? .request(content.identifier(of: content.scheduled[row], in: snapshot)) : .pane(.scheduled)
+            guard row < content.scheduled.count else { return .pane(.scheduled) }
+            switch content.key(of: content.scheduled[row], in: snapshot) {
+            case .request(let identifier): return .request(identifier)
+            case .work(let id): return .work(id)
+            }
         }
         if y == layout.scheduled.titleRow { return .pane(.scheduled) }
         if let row = listRow(y, layout.events) {
@@ -74,6 +78,7 @@ public enum DashboardView {
         case .help: HelpOverlay.draw(in: &screen, context: context)
         case .transferDetails(let id): TransferDetailsOverlay.draw(id: id, in: &screen, context: context)
         case .requestDetails(let identifier): RequestDetailsOverlay.draw(identifier: identifier, in: &screen, context: context)
+        case .workDetails(let id): WorkDetailsOverlay.draw(id: id, in: &screen, context: context)
         case .prompt(let prompt): PromptOverlay.draw(prompt, in: &screen, context: context)
         case .confirm(let confirmation): ConfirmOverlay.draw(confirmation, in: &screen, context: context)
         case .device: DeviceOverlay.draw(in: &screen, context: context)

@@ -14,20 +14,44 @@ enum HeaderView {
         var width: Int { spans.reduce(0) { $0 + $1.width } }
     }
 
-    /// Draws the header on rows `0..<rows`.
+    /// Draws the header on rows `0..<rows`; a third row holds the Android device state.
     static func draw(in screen: inout Screen, rows: Int, width: Int, context c: RenderContext) {
         let badge = Item(spans: [Span(" offstage ", c.palette.badge)], priority: 0)
         if rows >= 2 {
-            line(in: &screen, row: 0, width: width, left: [badge] + app(c), right: [clock(c)])
+            line(in: &screen, row: 0, width: width, left: [badge] + app(c, width: width), right: [clock(c)])
             let label = Item(spans: [Span(" device", c.palette.muted)], priority: 0)
-            line(in: &screen, row: 1, width: width, left: [label] + device(c), right: [engine(c)])
+            line(in: &screen, row: 1, width: width, left: [label] + device(c, android: rows < 3), right: [engine(c)])
+            if rows >= 3 {
+                let android = Item(spans: [Span(" android", c.palette.muted)], priority: 0)
+                line(in: &screen, row: 2, width: width, left: [android] + AndroidHeader.device(c), right: [])
+            }
         } else {
-            line(in: &screen, row: 0, width: width, left: [badge] + app(c) + device(c), right: [engine(c), clock(c)])
+            line(
+                in: &screen, row: 0, width: width, left: [badge] + app(c, width: width) + device(c, android: true),
+                right: [engine(c), clock(c)])
         }
     }
 
-    /// The app's phase and what it waits for.
-    static func app(_ c: RenderContext) -> [Item] {
+    /// The app's phase and what it waits for: the iOS app's, the Android process's and its foreground services, or
+    /// both apps' side by side.
+    static func app(_ c: RenderContext, width: Int) -> [Item] {
+        var items: [Item]
+        switch c.snapshot.platform {
+        case .ios: return iosApp(c, label: "app: ", compactLabel: "")
+        case .android: items = AndroidHeader.process(c, label: "app: ", compactLabel: width >= 60 ? "app: " : "", wide: width >= 60)
+        case .both:
+            // Narrow, the iOS app's phase (with its countdown) stays and the Android one goes first.
+            items =
+                iosApp(c, label: "iOS: ", compactLabel: width >= 60 ? "iOS " : "")
+                + AndroidHeader.process(c, label: "Android: ", compactLabel: "And ", wide: width >= 60, priority: 2)
+        }
+        // The notification gets the room the compact line leaves beside the badge and the clock.
+        let used = items.reduce(10 + 2 + clock(c).width + 3) { $0 + ($1.compact ?? $1.spans).reduce(0) { $0 + $1.width } + 2 }
+        return items + AndroidHeader.services(c, room: width - used)
+    }
+
+    /// The iOS app's phase and what it waits for, labelled `label` (`compactLabel` in the short form).
+    static func iosApp(_ c: RenderContext, label: String, compactLabel: String) -> [Item] {
         let app = c.snapshot.app
         var phase: String
         var short: String?
@@ -52,7 +76,9 @@ enum HeaderView {
             style = c.palette.muted
         }
         var items = [
-            Item(spans: [Span("app: ", c.palette.muted), Span(phase, style)], priority: 1, compact: [Span(short ?? phase, style)])
+            Item(
+                spans: [Span(label, c.palette.muted), Span(phase, style)], priority: 1,
+                compact: (compactLabel.isEmpty ? [] : [Span(compactLabel, c.palette.muted)]) + [Span(short ?? phase, style)])
         ]
         if app.forceQuit {
             items.append(Item(spans: [Span("force-quit by the user", c.palette.bad)], priority: 2, compact: [Span("force-quit", c.palette.bad)]))
@@ -71,8 +97,8 @@ enum HeaderView {
         return items
     }
 
-    /// The device's conditions.
-    static func device(_ c: RenderContext) -> [Item] {
+    /// The device's conditions, with the Android device state when `android` and the profile includes Android.
+    static func device(_ c: RenderContext, android: Bool) -> [Item] {
         let conditions = c.snapshot.device.conditions
         let network: Span =
             switch conditions.network {
@@ -86,11 +112,15 @@ enum HeaderView {
             ? Span(c.glyphs.charging + " " + battery, c.palette.good)
             : Span("battery " + battery, conditions.batteryLevel <= 20 ? c.palette.bad : c.palette.plain)
         var items = [Item(spans: [network], priority: 4), Item(spans: [power], priority: 4)]
-        if conditions.lowPowerMode { items.append(Item(spans: [Span("Low Power Mode", c.palette.warn)], priority: 4)) }
-        items.append(
-            Item(
-                spans: [Span("refresh " + (conditions.backgroundRefresh ? "on" : "off"), conditions.backgroundRefresh ? c.palette.plain : c.palette.warn)],
-                priority: 6))
+        let platform = c.snapshot.platform
+        if android, platform.includesAndroid { items += AndroidHeader.device(c) }
+        if platform.includesIOS {
+            if conditions.lowPowerMode { items.append(Item(spans: [Span("Low Power Mode", c.palette.warn)], priority: 4)) }
+            items.append(
+                Item(
+                    spans: [Span("refresh " + (conditions.backgroundRefresh ? "on" : "off"), conditions.backgroundRefresh ? c.palette.plain : c.palette.warn)],
+                    priority: 6))
+        }
         items.append(Item(spans: [Span(c.snapshot.device.inUse ? "in use" : "idle", c.palette.muted)], priority: 7))
         return items
     }

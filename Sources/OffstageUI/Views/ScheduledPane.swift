@@ -1,8 +1,33 @@
 import Foundation
 import OffstageCore
 
-/// The scheduled pane: running BG tasks with their remaining allowance, then pending requests with why they wait.
+/// The scheduled pane: running BG tasks with their remaining allowance, then pending requests with why they wait,
+/// then Android work (when the profile includes Android), each row tagged with its platform when both run.
 enum ScheduledPane {
+    /// The columns of the pane's rows at one width, shared by iOS and Android rows so they line up.
+    struct Columns {
+        /// The platform tag's width with its gap (0: one platform, no tag).
+        let tag: Int
+        /// The identifier or name column.
+        let ident: Int
+        /// Whether the kind (schedule) column shows.
+        let wide: Bool
+        /// Whether the needs (constraints) column shows.
+        let needsColumn: Bool
+        /// The earliest-date (state) column.
+        let when: Int
+
+        /// The columns for rows `width` wide, with a tag when both platforms show.
+        init(width: Int, tagged: Bool) {
+            tag = tagged ? (width >= 100 ? 8 : 4) : 0
+            let rest = width - tag
+            ident = min(36, max(10, rest / 4))
+            wide = rest >= 70
+            needsColumn = rest >= 100
+            when = wide ? 17 : 11
+        }
+    }
+
     /// Draws the pane at `pane`.
     static func draw(
         in screen: inout Screen, pane: DashboardLayout.Pane, content: DashboardContent, context c: RenderContext
@@ -10,7 +35,13 @@ enum ScheduledPane {
         let width = screen.width
         let focused = c.state.focus == .scheduled
         let window = pane.window
-        var info = [budget(c)]
+        let platform = c.snapshot.platform
+        var info: [String] = []
+        if platform.includesAndroid, let android = c.snapshot.android {
+            info.append("\(android.device.expeditedQuotaLeft) expedited left")
+            info.append(WorkText.gate(android.device.gate, c))
+        }
+        if platform.includesIOS { info.append(budget(c)) }
         if let filter = c.state.filters[.scheduled], !filter.isEmpty { info.append("filter “" + c.fit(c.safe(filter), 20) + "”") }
         if window.hidden > 0 { info.append("+\(window.hidden) more") }
         Box.paneTitle(
@@ -19,25 +50,38 @@ enum ScheduledPane {
         let area = pane.content
         guard area.height > 0 else { return }
         if content.scheduled.isEmpty {
-            let text =
-                c.snapshot.requests.isEmpty && c.snapshot.runningTasks.isEmpty
-                ? "no BG task requests " + c.glyphs.dash + " press s to schedule one"
-                : "no request matches the filter " + c.glyphs.dash + " press / to change it"
-            screen.put(c.fit(text, width - 2), x: 1, y: area.y, style: c.palette.muted)
+            screen.put(c.fit(emptyText(c), width - 2), x: 1, y: area.y, style: c.palette.muted)
             return
         }
-        let selectedID = c.state.selectedRequest
+        let columns = Columns(width: width - 2, tagged: platform == .both)
+        let selected = c.state.selectedScheduled
         for (offset, row) in window.range.enumerated() {
             let y = area.y + offset
             let item = content.scheduled[row]
-            screen.draw(spans(item, width: width - 2, context: c), x: 1, y: y, limit: width - 2, ellipsis: c.glyphs.ellipsis)
-            if focused, let selectedID, content.identifier(of: item, in: c.snapshot) == selectedID {
+            screen.draw(spans(item, columns: columns, context: c), x: 1, y: y, limit: width - 2, ellipsis: c.glyphs.ellipsis)
+            if focused, let selected, content.key(of: item, in: c.snapshot) == selected {
                 screen.restyle(x: 0, y: y, count: width) { style in
                     var s = style
                     s.reverse = true
                     return s
                 }
             }
+        }
+    }
+
+    /// What the pane says when it lists nothing.
+    static func emptyText(_ c: RenderContext) -> String {
+        let snapshot = c.snapshot
+        let filtered = !(c.state.filters[.scheduled] ?? "").isEmpty
+        let hasRows = !snapshot.requests.isEmpty || !snapshot.runningTasks.isEmpty || !(snapshot.android?.work.isEmpty ?? true)
+        if filtered, hasRows {
+            let noun = snapshot.platform == .ios ? "request" : "row"
+            return "no \(noun) matches the filter " + c.glyphs.dash + " press / to change it"
+        }
+        switch snapshot.platform {
+        case .ios: return "no BG task requests " + c.glyphs.dash + " press s to schedule one"
+        case .android: return "no work requests " + c.glyphs.dash + " offstage work enqueue NAME adds one"
+        case .both: return "no BG task requests or work " + c.glyphs.dash + " s schedules an iOS request"
         }
     }
 
@@ -57,14 +101,23 @@ enum ScheduledPane {
         return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(abs(tenths % 10))"
     }
 
-    /// The spans of one scheduled row, `width` columns wide.
-    static func spans(_ row: DashboardContent.ScheduledRow, width: Int, context c: RenderContext) -> [Span] {
-        let identWidth = min(36, max(10, width / 4))
-        let wide = width >= 70
-        let needsColumn = width >= 100
-        let whenWidth = wide ? 17 : 11
+    /// The spans of one scheduled row in `columns`, with its platform tag first when both platforms show.
+    static func spans(_ row: DashboardContent.ScheduledRow, columns: Columns, context c: RenderContext) -> [Span] {
+        let identWidth = columns.ident
+        let wide = columns.wide
+        let needsColumn = columns.needsColumn
+        let whenWidth = columns.when
         var spans: [Span] = []
+        if columns.tag > 0 {
+            let android: Bool
+            if case .work = row { android = true } else { android = false }
+            let word = android ? (columns.tag >= 8 ? "Android" : "And") : "iOS"
+            spans.append(Span(c.pad(word, columns.tag - 1) + " ", android ? c.palette.info : c.palette.muted))
+        }
         switch row {
+        case .work(let index):
+            guard let work = c.snapshot.android?.work[index] else { return spans }
+            spans += WorkRow.spans(work, columns: columns, context: c)
         case .running(let index):
             let task = c.snapshot.runningTasks[index]
             spans.append(Span(c.glyphs.running + " ", c.palette.good))

@@ -1,3 +1,5 @@
+import OffstageCore
+
 /// The `?` help: every `KeyBinding`, in a box when it fits (one column, else two), else on a page of its own.
 enum HelpOverlay {
     /// The bindings flowed into columns: each column's lines, and how many bindings did not fit.
@@ -13,18 +15,21 @@ enum HelpOverlay {
     /// Draws the help over `screen`.
     static func draw(in screen: inout Screen, context c: RenderContext) {
         let boxWidth = min(screen.width - 2, 100)
-        let boxed1 = flow(columns: 1, width: boxWidth - 4, height: screen.height - 4, c)
-        let boxed2 = flow(columns: 2, width: boxWidth - 4, height: screen.height - 4, c)
+        let note = platformNote(width: boxWidth - 4, c)
+        let boxed1 = flow(columns: 1, width: boxWidth - 4, height: screen.height - 4 - note.count, c)
+        let boxed2 = flow(columns: 2, width: boxWidth - 4, height: screen.height - 4 - note.count, c)
         if let boxed = [boxed1, boxed2].first(where: { $0.leftOver == 0 }) {
-            OverlayFrame.draw(in: &screen, title: "Keys", footer: "Esc close", lines: lines(boxed, c), maxWidth: boxWidth, context: c)
+            OverlayFrame.draw(
+                in: &screen, title: "Keys", footer: "Esc close", lines: lines(boxed, c) + note, maxWidth: boxWidth, context: c)
             return
         }
         // The whole screen as the box.
-        let full = flow(columns: 2, width: min(screen.width, 100) - 4, height: screen.height - 2, c)
+        let fullNote = platformNote(width: min(screen.width, 100) - 4, c)
+        let full = flow(columns: 2, width: min(screen.width, 100) - 4, height: screen.height - 2 - fullNote.count, c)
         if full.leftOver == 0 {
             OverlayFrame.draw(
-                in: &screen, title: "Keys", footer: "Esc close", lines: lines(full, c), maxWidth: min(screen.width, 100), margin: 0,
-                context: c)
+                in: &screen, title: "Keys", footer: "Esc close", lines: lines(full, c) + fullNote, maxWidth: min(screen.width, 100),
+                margin: 0, context: c)
             return
         }
         // A page of its own: a title row, then the keys over every other row.
@@ -34,14 +39,39 @@ enum HelpOverlay {
         Box.paneTitle(
             in: &screen, row: 0, width: screen.width, title: "Keys", info: ["Esc close"], focused: true, glyphs: c.glyphs,
             palette: c.palette)
-        var all = lines(page, c)
+        var all = lines(page, c) + platformNote(width: screen.width - 2, c)
         if all.count > screen.height - 1 { all = Array(all.prefix(screen.height - 1)) }
         for (index, line) in all.enumerated() { screen.draw(line, x: 1, y: 1 + index, limit: screen.width - 2) }
     }
 
+    /// The keys the help lists: every `KeyBinding`, less the iOS app's keys in the Android profile (which runs no
+    /// iOS app; `platformNote` says so).
+    static func bindings(_ c: RenderContext) -> [KeyBinding] {
+        guard c.snapshot.platform == .android else { return KeyBinding.all }
+        return KeyBinding.all.filter { !AndroidKeys.iosOnly.contains($0.label) }
+    }
+
+    /// What the keys do in an Android or side-by-side profile, a blank line first (empty for iOS alone).
+    static func platformNote(width: Int, _ c: RenderContext) -> [OverlayFrame.Line] {
+        let text: String
+        switch c.snapshot.platform {
+        case .ios: return []
+        case .android:
+            text =
+                "s, l, x, o, h, t, K and r act on the iOS app and its BG tasks, which this profile does not run. "
+                + "Enter shows a work row's details; running or stopping work from here comes with the Android engine."
+        case .both:
+            text =
+                "s, l, x, o, h, t, K and r act on the iOS app. On an Android work row Enter shows its details; "
+                + "l and x say what they need (work run comes with the Android engine)."
+        }
+        let pieces = TextFit.wrap(text, width: max(10, width), maxLines: 4, ellipsis: c.glyphs.ellipsis)
+        return [[]] + pieces.map { [Span($0, c.palette.muted)] }
+    }
+
     /// The bindings flowed down `columns` columns within `width`×`height`.
     static func flow(columns: Int, width: Int, height: Int, _ c: RenderContext) -> Flow {
-        let bindings = KeyBinding.all
+        let bindings = bindings(c)
         let labelWidth = bindings.reduce(0) { max($0, DisplayWidth.of($1.label)) }
         let columnWidth = columns == 1 ? width : (width - 2) / 2
         let actionWidth = max(4, columnWidth - labelWidth - 1)
