@@ -49,7 +49,7 @@ enum HelpText {
         lines += ["", "global options:"]
         let home = CommandCatalog.globalOptions.filter { $0.canonical == "--home" }
         lines += home.map { row(label($0), $0.help) } + [row("-h, --help", "print this help and exit")]
-        if !spec.notes.isEmpty { lines += [""] + spec.notes }
+        if !spec.notes.isEmpty { lines += [""] + spec.notes.flatMap { wrap($0, width: width) } }
         return lines.joined(separator: "\n")
     }
 
