@@ -15,7 +15,7 @@ extension CommandCatalog {
 
     /// `offstage device …`.
     static let device = CommandSpec(
-        name: "device", positionals: "[SETTING…]", summary: "show or change the simulated device's conditions",
+        name: "device", positionals: "[SETTING ...]", summary: "show or change the simulated device's conditions",
         subcommands: [
             SubcommandSpec("wifi", "", "on Wi-Fi"),
             SubcommandSpec("cellular", "", "on cellular"),
@@ -66,7 +66,7 @@ extension CommandCatalog {
 
     /// `offstage app …`.
     static let app = CommandSpec(
-        name: "app", positionals: "[VERB …]",
+        name: "app", positionals: "[VERB ...]",
         summary: "the model app: show it (no verb), or act on it through the running offstage",
         options: [
             .flag("--json", help: "print JSON (no verb)"),
