@@ -3,13 +3,14 @@ import Testing
 
 /// The help, the version and the errors of the real binary, all made from the one command catalog.
 @Suite struct CommandHelpTests {
-    /// The commands the overview lists (the first word of each row, and its aliases), read from `offstage --help`.
-    static func commandNames() throws -> [String] {
+    /// The commands the overview lists (the first word of each row, and its aliases unless `aliases` is false),
+    /// read from `offstage --help`.
+    static func commandNames(aliases: Bool = true) throws -> [String] {
         let folder = try TemporaryFolder("help-names")
         let overview = try OffstageBinary(home: folder.path + "/home").run(["--help"]).stdout
         let rows = overview.components(separatedBy: "\ncommands:\n")[1].components(separatedBy: "\n\n")[0]
         return rows.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }.flatMap {
-            $0.split(separator: " ")[0].split(separator: "|").map(String.init)
+            $0.split(separator: " ")[0].split(separator: "|").prefix(aliases ? 10 : 1).map(String.init)
         }.filter { $0 != "(none)" }
     }
 
