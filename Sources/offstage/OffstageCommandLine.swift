@@ -35,16 +35,15 @@ enum OffstageCommandLine {
 
     /// Runs the command `words` name (the dashboard when they name none) or prints the help or version they ask for.
     private static func dispatch(_ words: [String], context: CLIContext, explicitHome: String?) throws {
-        guard let command = words.first, !command.hasPrefix("-") || CommandCatalog.helpNames.contains(command)
-            || command == "--version"
-        else {
-            // No command, or only the dashboard's options.
+        let command = words.first ?? ""
+        if CommandCatalog.helpNames.contains(command) { return print(HelpText.overview()) }
+        if command == "--version" { return print("offstage \(CommandCatalog.versionNumber)") }
+        if words.isEmpty || command.hasPrefix("-") {
+            // No command: the dashboard, with its own options (`offstage --config DIR`).
             if CommandCatalog.dashboard.asksForHelp(words) { return print(HelpText.overview()) }
             return try DashboardCommand.run(words, context: context)
         }
         let rest = Array(words.dropFirst())
-        if CommandCatalog.helpNames.contains(command) { return print(HelpText.overview()) }
-        if command == "--version" { return print("offstage \(CommandCatalog.versionNumber)") }
         guard let spec = CommandCatalog.command(named: command) else {
             throw CLIError.usage("unknown command \(TransferDaemon.printable(command)) (see offstage --help)")
         }
