@@ -5,9 +5,7 @@ import OffstageStore
 /// `offstage add URL …`: leaves a download in the inbox for the running (or next) daemon.
 enum AddCommand {
     static func run(_ raw: [String], context: CLIContext) throws {
-        let args = try Arguments(
-            raw, options: ["--name", "--dir", "--session", "--description", "--begin-after", "--priority"],
-            flags: ["--discretionary", "--create-dirs"])
+        let args = try Arguments(raw, spec: CommandCatalog.add)
         let url = try InputValidation.url(try args.single("URL"))
         guard !URLCredentials.hasCredentials(url) else {
             throw CLIError.usage(

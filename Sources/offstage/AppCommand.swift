@@ -7,7 +7,7 @@ import OffstageUI
 /// `offstage app [--json]` shows the model app; `offstage app VERB …` acts on it through the running offstage.
 enum AppCommand {
     static func run(_ raw: [String], context: CLIContext) throws {
-        let args = try Arguments(raw, options: ["--reason", "--description", "--config"], flags: ["--json"])
+        let args = try Arguments(raw, spec: CommandCatalog.app)
         let words = args.positionals
         guard let verb = words.first else { return try show(args, context: context) }
         let rest = Array(words.dropFirst())

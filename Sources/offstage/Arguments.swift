@@ -1,14 +1,21 @@
 import OffstageCore
 
-/// A hand-rolled parser for `command [positionals] [--flag] [--option value]` (no dependencies allowed).
+/// A hand-rolled parser for `command [positionals] [--flag] [--option value]` (no dependencies allowed), driven by
+/// the command's `CommandSpec`: what it parses is what its help lists.
 struct Arguments {
     /// Words that are not options, in order.
     private(set) var positionals: [String] = []
+    /// The command whose options these are.
+    private let spec: CommandSpec
+    /// Option values by canonical name.
     private var values: [String: String] = [:]
+    /// The flags given, by canonical name.
     private var flags: Set<String> = []
 
-    /// Parses `raw` given the option names that take a value and the flags that do not; anything else is a usage error.
-    init(_ raw: [String], options: Set<String> = [], flags: Set<String> = []) throws {
+    /// Parses `raw` with the options and flags of `spec` (any of an option's names; `--name=value`; `--` ends the
+    /// options); anything else is a usage error.
+    init(_ raw: [String], spec: CommandSpec) throws {
+        self.spec = spec
         var index = 0
         while index < raw.count {
             let word = raw[index]
@@ -27,28 +34,28 @@ struct Arguments {
                 name = String(word[..<equals])
                 inline = String(word[word.index(after: equals)...])
             }
-            if flags.contains(name) {
+            guard let option = spec.option(named: name) else {
+                throw CLIError.usage(
+                    "unknown option \(TransferDaemon.printable(name)) (see \(spec.invocation) --help)")
+            }
+            if option.value == nil {
                 guard inline == nil else { throw CLIError.usage("\(name) takes no value") }
-                self.flags.insert(name)
-            } else if options.contains(name) {
-                if let inline {
-                    values[name] = inline
-                } else {
-                    guard index < raw.count else { throw CLIError.usage("\(name) needs a value") }
-                    values[name] = raw[index]
-                    index += 1
-                }
+                flags.insert(option.canonical)
+            } else if let inline {
+                values[option.canonical] = inline
             } else {
-                throw CLIError.usage("unknown option \(name)")
+                guard index < raw.count else { throw CLIError.usage("\(name) needs a value") }
+                values[option.canonical] = raw[index]
+                index += 1
             }
         }
     }
 
-    /// The value of an option, if given.
-    func value(_ name: String) -> String? { values[name] }
+    /// The value of an option, if given, by any of its names.
+    func value(_ name: String) -> String? { spec.option(named: name).flatMap { values[$0.canonical] } }
 
-    /// Whether a flag was given.
-    func flag(_ name: String) -> Bool { flags.contains(name) }
+    /// Whether a flag was given, by any of its names.
+    func flag(_ name: String) -> Bool { spec.option(named: name).map { flags.contains($0.canonical) } ?? false }
 
     /// The only positional, or a usage error naming what was expected.
     func single(_ what: String) throws -> String {

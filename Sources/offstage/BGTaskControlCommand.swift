@@ -4,7 +4,7 @@ import OffstageCore
 /// `offstage launch ID`, `offstage expire ID`, `offstage unschedule ID|--all`.
 enum BGTaskControlCommand {
     static func run(_ verb: String, _ raw: [String], context: CLIContext) throws {
-        let args = try Arguments(raw, flags: ["--all"])
+        let args = try Arguments(raw, spec: CommandCatalog.command(named: verb) ?? CommandCatalog.unschedule)
         let command: DaemonCommand
         switch verb {
         case "launch":

@@ -11,7 +11,7 @@ import OffstageUI
 /// When standard output is not a terminal it prints plain progress lines instead.
 enum DashboardCommand {
     static func run(_ raw: [String], context: CLIContext) throws {
-        let args = try Arguments(raw, options: ["--config"], flags: [])
+        let args = try Arguments(raw, spec: CommandCatalog.dashboard)
         try args.none()
         try context.checkHome()
         let configuration = try SchedulerConfig.load(args.value("--config"), context: context)

@@ -46,7 +46,7 @@ enum DemoCommand {
     ]
 
     static func run(_ raw: [String], explicitHome: String?) throws {
-        let args = try Arguments(raw, options: ["--scenario"], flags: ["--headless"])
+        let args = try Arguments(raw, spec: CommandCatalog.demo)
         try args.none()
         let scenario = args.value("--scenario") ?? "transfers"
         guard ["transfers", "relaunch"].contains(scenario) else {

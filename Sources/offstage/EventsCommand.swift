@@ -5,7 +5,7 @@ import OffstageStore
 /// `offstage events [--json] [--limit N]`.
 enum EventsCommand {
     static func run(_ raw: [String], context: CLIContext) throws {
-        let args = try Arguments(raw, options: ["--limit"], flags: ["--json"])
+        let args = try Arguments(raw, spec: CommandCatalog.events)
         try args.none()
         let limit = try args.integer("--limit", in: 1...1_000_000) ?? 200
         let rows = try context.openStoreForReading()?.latestEvents(limit: limit) ?? []

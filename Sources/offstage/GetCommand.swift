@@ -14,9 +14,7 @@ enum GetCommand {
     static let session = "com.offstage.get"
 
     static func run(_ raw: [String], context: CLIContext) throws {
-        let args = try Arguments(
-            raw, options: ["-o", "--output", "--retry", "--netrc-file", "--user", "-u"],
-            flags: ["--quiet", "-s", "--create-dirs", "--password-stdin"])
+        let args = try Arguments(raw, spec: CommandCatalog.get)
         let url = try InputValidation.url(try args.single("URL"))
         // Every argument is checked before anything is stored: a refused command changes nothing.
         let retries = try args.integer("--retry", in: 0...100)

@@ -6,7 +6,7 @@ import OffstageUI
 /// `offstage ls [--json]`: the tasks of the one snapshot (live bytes while an engine runs).
 enum ListCommand {
     static func run(_ raw: [String], context: CLIContext) throws {
-        let args = try Arguments(raw, flags: ["--json"])
+        let args = try Arguments(raw, spec: CommandCatalog.ls)
         try args.none()
         // The listing needs no configuration of its own; a broken `config/` must not hide the tasks.
         let snapshot = try ViewSnapshot.read(context: context) {

@@ -4,7 +4,7 @@ import OffstageOrigin
 /// `offstage origin [--port P] [--rate R] [--root DIR] [--host H]`: the local test origin, loopback by default.
 enum OriginCommand {
     static func run(_ raw: [String]) throws {
-        let args = try Arguments(raw, options: ["--port", "--rate", "--root", "--host", "--uploads"])
+        let args = try Arguments(raw, spec: CommandCatalog.origin)
         try args.none()
         var configuration = OriginConfiguration()
         configuration.host = args.value("--host") ?? configuration.host

@@ -8,7 +8,7 @@ import OffstageUI
 /// engine's, else the store's) and why it is not running now; `--decisions N` adds the store's decision log.
 enum PendingCommand {
     static func run(_ raw: [String], context: CLIContext) throws {
-        let args = try Arguments(raw, options: ["--decisions", "--config"], flags: ["--json"])
+        let args = try Arguments(raw, spec: CommandCatalog.pending)
         try args.none()
         let decisions = try args.integer("--decisions", in: 1...5000)
         let snapshot = try ViewSnapshot.read(context: context) {

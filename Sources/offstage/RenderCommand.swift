@@ -5,7 +5,7 @@ import OffstageUI
 /// terminal, from a built-in sample snapshot, as text or as an SVG in the terminal's colours.
 enum RenderCommand {
     static func run(_ raw: [String]) throws {
-        let args = try Arguments(raw, options: ["--scenario", "--size", "--at", "--colors"], flags: ["--svg", "--text"])
+        let args = try Arguments(raw, spec: CommandCatalog.render)
         try args.none()
         let names = SampleScene.all.map(\.name).joined(separator: ", ")
         guard let name = args.value("--scenario") else {

@@ -6,7 +6,7 @@ import OffstageStore
 /// `offstage run [--until-idle] [--quiet] [--warp N]`: the engine without a dashboard, printing the event log.
 enum RunCommand {
     static func run(_ raw: [String], context: CLIContext) throws {
-        let args = try Arguments(raw, options: ["--config", "--warp"], flags: ["--until-idle", "--quiet"])
+        let args = try Arguments(raw, spec: CommandCatalog.run)
         try args.none()
         let rate = try args.value("--warp").map { try ClockCommand.rate($0, what: "--warp") } ?? .real
         // Signals are caught from the start; one that comes before the runtime exists is handed to it.

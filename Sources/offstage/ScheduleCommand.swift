@@ -4,7 +4,7 @@ import OffstageCore
 /// `offstage schedule refresh|processing ID [--earliest DUR] [--needs-network] [--needs-power]`.
 enum ScheduleCommand {
     static func run(_ raw: [String], context: CLIContext) throws {
-        let args = try Arguments(raw, options: ["--earliest"], flags: ["--needs-network", "--needs-power"])
+        let args = try Arguments(raw, spec: CommandCatalog.schedule)
         guard args.positionals.count == 2 else {
             throw CLIError.usage(
                 "usage: offstage schedule refresh|processing ID [--earliest DUR] [--needs-network] [--needs-power]")

@@ -5,12 +5,7 @@ import OffstageStore
 /// `offstage session [ID [settings]]`: shows sessions, or creates or reconfigures one with Apple's settings.
 enum SessionCommand {
     static func run(_ raw: [String], context: CLIContext) throws {
-        let args = try Arguments(
-            raw,
-            options: [
-                "--discretionary", "--launch-events", "--timeout-request", "--timeout-resource", "--max-connections",
-                "--cellular", "--expensive", "--constrained",
-            ])
+        let args = try Arguments(raw, spec: CommandCatalog.session)
         let sessions = try context.openStoreForReading()?.loadSessions() ?? []
         guard !args.positionals.isEmpty else {
             if sessions.isEmpty { print("no sessions yet; one is created with the first transfer") }

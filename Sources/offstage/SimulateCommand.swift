@@ -5,8 +5,7 @@ import OffstageRuntime
 /// `offstage simulate --days N --usage rare|weekly|daily|heavy [--seed S] [--json] [--hourly] [--config DIR]`.
 enum SimulateCommand {
     static func run(_ raw: [String], context: CLIContext) throws {
-        let args = try Arguments(
-            raw, options: ["--days", "--usage", "--seed", "--config"], flags: ["--json", "--hourly"])
+        let args = try Arguments(raw, spec: CommandCatalog.simulate)
         try args.none()
         let days = try args.integer("--days", in: 1...3650) ?? 14
         let usageText = args.value("--usage") ?? "daily"

@@ -6,7 +6,7 @@ import OffstageStore
 /// `offstage pause|resume|cancel ID`.
 enum TaskControlCommand {
     static func run(_ verb: String, _ raw: [String], context: CLIContext) throws {
-        let args = try Arguments(raw)
+        let args = try Arguments(raw, spec: CommandCatalog.command(named: verb) ?? CommandCatalog.cancel)
         let text = try args.single("task ID")
         guard let id = Int64(text), id > 0 else { throw CLIError.usage("\(text) is not a task ID (see offstage ls)") }
         guard let store = try context.openStoreForReading(),

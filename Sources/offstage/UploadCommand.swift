@@ -4,7 +4,7 @@ import OffstageCore
 /// `offstage upload FILE --to URL`: an upload from a file (never from memory), PUT by default.
 enum UploadCommand {
     static func run(_ raw: [String], context: CLIContext) throws {
-        let args = try Arguments(raw, options: ["--to", "--method", "--session", "--description"])
+        let args = try Arguments(raw, spec: CommandCatalog.upload)
         let file = try InputValidation.readableFile(try args.single("FILE"))
         guard let target = args.value("--to") else { throw CLIError.usage("upload needs --to URL") }
         let url = try InputValidation.url(target)

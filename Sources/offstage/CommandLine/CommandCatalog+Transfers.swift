@@ -1,0 +1,88 @@
+/// The transfer commands: `add`, `upload`, `get`, `run`, `ls`, `events`, `pause`, `resume`, `cancel`, `session`.
+extension CommandCatalog {
+    /// `offstage add URL …`.
+    static let add = CommandSpec(
+        name: "add", positionals: "URL", summary: "queue a download for the running (or next) engine",
+        options: [
+            .option("--name", value: "NAME", help: "the file name to deliver under (else the server's or the URL's)"),
+            .option("--dir", value: "DIR", help: "the folder to deliver into (else HOME/Documents)"),
+            .flag("--create-dirs", help: "create --dir if it does not exist (0700)"),
+            .option("--session", value: "ID", help: "the background session the task belongs to"),
+            .option("--description", value: "TEXT", help: "the task's description, shown by ls and the dashboard"),
+            .flag("--discretionary", help: "let the system pick the time (a discretionary task)"),
+            .option("--begin-after", value: "DUR", help: "earliest begin, from now (30s, 10m, 2h, 1d; at most 3650d)"),
+            .option("--priority", value: "P", help: "the task's priority, a number from 0 to 1"),
+        ])
+
+    /// `offstage upload FILE --to URL …`.
+    static let upload = CommandSpec(
+        name: "upload", positionals: "FILE", summary: "queue an upload from a file (PUT by default)",
+        options: [
+            .option("--to", value: "URL", help: "where to upload (required)"),
+            .option("--method", value: "PUT|POST", help: "the HTTP method (default PUT)"),
+            .option("--session", value: "ID", help: "the background session the task belongs to"),
+            .option("--description", value: "TEXT", help: "the task's description, shown by ls and the dashboard"),
+        ])
+
+    /// `offstage get URL …`.
+    static let get = CommandSpec(
+        name: "get", positionals: "URL",
+        summary: "one download in the foreground, curl-like; run it again after a kill to resume",
+        options: [
+            .option("-o", "--output", value: "PATH", help: "the file to write, or a folder to write into (DIR/, .)"),
+            .flag("--create-dirs", help: "create the missing folders of -o PATH (0700)"),
+            .option("--retry", value: "N", help: "retry a transient failure up to N times (0 to 100)"),
+            .option("--netrc-file", value: "FILE", help: "read credentials from FILE instead of ~/.netrc"),
+            .option("-u", "--user", value: "NAME", help: "the user name to send (with --password-stdin)"),
+            .flag("--password-stdin", help: "read the password from the first line of standard input"),
+            .flag("-s", "--quiet", help: "no progress meter on stderr"),
+        ],
+        notes: ["Prints the delivered file's path. Credentials in the URL stay in this process's memory."])
+
+    /// `offstage run …`.
+    static let run = CommandSpec(
+        name: "run", summary: "the engine and the BG task scheduler without a dashboard, printing the event log",
+        options: [
+            .flag("--until-idle", help: "stop once nothing is left to do"),
+            .flag("--quiet", help: "do not print the event log"),
+            config,
+            .option("--warp", value: "N", help: "run the clock N times faster (1 to 10000)"),
+        ])
+
+    /// `offstage ls`.
+    static let ls = CommandSpec(
+        name: "ls", aliases: ["list"], summary: "transfers and their state",
+        options: [.flag("--json", help: "print JSON")])
+
+    /// `offstage events`.
+    static let events = CommandSpec(
+        name: "events", summary: "the event log",
+        options: [
+            .flag("--json", help: "print JSON"),
+            .option("--limit", value: "N", help: "the newest N events (1 to 1000000, default 200)"),
+        ])
+
+    /// `offstage pause ID`.
+    static let pause = CommandSpec(name: "pause", positionals: "ID", summary: "pause a transfer (see ls for IDs)")
+
+    /// `offstage resume ID`.
+    static let resume = CommandSpec(name: "resume", positionals: "ID", summary: "resume a paused transfer")
+
+    /// `offstage cancel ID`.
+    static let cancel = CommandSpec(name: "cancel", positionals: "ID", summary: "cancel a transfer")
+
+    /// `offstage session [ID …]`.
+    static let session = CommandSpec(
+        name: "session", positionals: "[ID]",
+        summary: "list the sessions, or create or reconfigure session ID with Apple's settings",
+        options: [
+            .option("--discretionary", value: "on|off", help: "isDiscretionary: the system picks the time of its transfers"),
+            .option("--launch-events", value: "on|off", help: "sessionSendsLaunchEvents: relaunch the app for its events"),
+            .option("--timeout-request", value: "DUR", help: "timeoutIntervalForRequest (30s, 10m, 2h, 1d)"),
+            .option("--timeout-resource", value: "DUR", help: "timeoutIntervalForResource (30s, 10m, 2h, 1d)"),
+            .option("--max-connections", value: "N", help: "httpMaximumConnectionsPerHost (1 to 64)"),
+            .option("--cellular", value: "on|off", help: "allowsCellularAccess"),
+            .option("--expensive", value: "on|off", help: "allowsExpensiveNetworkAccess"),
+            .option("--constrained", value: "on|off", help: "allowsConstrainedNetworkAccess"),
+        ])
+}

@@ -1,0 +1,64 @@
+/// Every command of `offstage`, described once. The dispatcher, each command's `Arguments`, the help texts, the
+/// completion scripts and the man page all read this catalog, so what is parsed is what is documented.
+///
+/// A new command adds a `static let` spec (in one of the `CommandCatalog+…` files), lists it in `commands`, passes
+/// it to `Arguments(raw, spec:)`, and gets its case in `OffstageCommandLine.dispatch`.
+enum CommandCatalog {
+    /// The program's version: the one place it is defined.
+    static let versionNumber = "0.9.0"
+
+    /// The words that ask for help wherever an option may stand.
+    static let helpNames: Set<String> = ["--help", "-h"]
+
+    /// The options every command takes (`--home` is read before the command).
+    static let globalOptions: [OptionSpec] = [
+        .option("--home", value: "DIR", help: "the home (else $OFFSTAGE_HOME, else $XDG_STATE_HOME/offstage)"),
+        .flag("-h", "--help", help: "print this help (offstage COMMAND --help: that command's) and exit"),
+        .flag("--version", help: "print the version and exit"),
+    ]
+
+    /// The dashboard: `offstage` without a command.
+    static let dashboard = CommandSpec(
+        name: "",
+        summary: "the dashboard: hosts the engine, or attaches to the one running for the home",
+        options: [config])
+
+    /// The commands in the order the overview lists them.
+    static let commands: [CommandSpec] = [
+        add, upload, get, run, clock, ls, events, pause, resume, cancel, session, device, schedule, pending, launch,
+        expire, unschedule, app, simulate, origin, demo, render, help, version, completion, man,
+    ]
+
+    /// The command one of whose names is `word`.
+    static func command(named word: String) -> CommandSpec? {
+        commands.first { $0.names.contains(word) }
+    }
+
+    /// `--config DIR`, shared by the commands that load the scheduler's configuration.
+    static let config = OptionSpec.option(
+        "--config", value: "DIR", help: "the scheduler's configuration (else $OFFSTAGE_CONFIG, else HOME/config)")
+
+    /// `offstage help [COMMAND]`.
+    static let help = CommandSpec(
+        name: "help", positionals: "[COMMAND]", summary: "this overview, or a command's usage with every option")
+
+    /// `offstage version`.
+    static let version = CommandSpec(name: "version", summary: "print the version")
+
+    /// `offstage completion bash|zsh`.
+    static let completion = CommandSpec(
+        name: "completion", positionals: "bash|zsh", summary: "print a shell completion script for bash or zsh",
+        subcommands: [
+            SubcommandSpec("bash", "", "the bash script (bash-completion)"),
+            SubcommandSpec("zsh", "", "the zsh script (compsys, `#compdef offstage`)"),
+        ],
+        notes: [
+            "offstage completion bash > ~/.local/share/bash-completion/completions/offstage",
+            "offstage completion zsh > ~/.zfunc/_offstage   (with fpath=(~/.zfunc $fpath) before compinit)",
+        ])
+
+    /// `offstage man`.
+    static let man = CommandSpec(
+        name: "man", summary: "print the manual page (roff, section 1)",
+        notes: ["offstage man > ~/.local/share/man/man1/offstage.1   (then: man offstage)"])
+}
