@@ -1,0 +1,116 @@
+import Foundation
+import OffstageCore
+
+/// `get`'s progress line: a pure function of one transfer, the terminal's width, the time and an animation frame.
+///
+/// On a terminal: `name  47% [████▍     ] 1.2/2.5 GB  12.4 MB/s  ETA 0:29`, never wider than `width` display
+/// columns (the bar shrinks first, then the name, then the details, then the line is cut with `…`). An unknown size
+/// draws a moving block and no percentage. Off a terminal: the same facts as one plain line, no bar.
+public enum ProgressLine {
+    /// Seconds without a new byte after which a running transfer reads `stalled`.
+    public static let stallAfter = 3.0
+    /// The widest the name gets while the bar still has room.
+    static let nameLimit = 32
+    /// The narrowest bar worth drawing (brackets included).
+    static let barMinimum = 7
+
+    /// The terminal line for `transfer` at `now`, at most `width` columns; `idleFor` is how long no byte came.
+    public static func render(
+        _ transfer: TransferSnapshot, width: Int, now: Date, frame: Int, idleFor: Double = 0
+    ) -> String {
+        guard width > 0 else { return "" }
+        let name = TransferDaemon.printable(transfer.name)
+        let percent = transfer.bytesExpected == nil ? "" : Format.percent(transfer.fraction ?? 0)
+        let percentWidth = percent.isEmpty ? 0 : 5
+        let (essential, optional) = details(transfer, now: now, idleFor: idleFor)
+        let nameWant = min(DisplayWidth.of(name), nameLimit)
+        var extra = optional
+        func info() -> String { (essential + extra).filter { !$0.isEmpty }.joined(separator: "  ") }
+        // Optional details go first (the last first) until the essentials, a short name and a bar fit.
+        while !extra.isEmpty, DisplayWidth.of(info()) + percentWidth + 3 + min(8, nameWant) + barMinimum > width {
+            extra.removeLast()
+        }
+        let details = info()
+        // Columns for the name and the bar (with its space): the rest after the percentage and the details.
+        let available = width - 2 - percentWidth - DisplayWidth.of(details)
+        var barWidth = 0
+        let shownName: String
+        if available - nameWant - 1 >= barMinimum {
+            barWidth = available - nameWant - 1
+            shownName = TextFit.pad(name, to: nameWant)
+        } else if available - min(nameWant, 8) - 1 >= barMinimum {
+            barWidth = barMinimum
+            shownName = TextFit.pad(name, to: available - barMinimum - 1)
+        } else {
+            shownName = TextFit.truncate(name, to: max(1, min(nameWant, available)))
+        }
+        var line = shownName + "  "
+        if !percent.isEmpty { line += TextFit.padLeft(percent, to: 4) + " " }
+        if barWidth > 0 { line += bar(transfer, width: barWidth, frame: frame, idleFor: idleFor) + " " }
+        line += details
+        return TextFit.truncate(line, to: width)
+    }
+
+    /// The plain line for a log or a pipe: `name running 47% 1.2/2.5 GB 12.4 MB/s ETA 0:29`, no bar, no escapes.
+    public static func plain(_ transfer: TransferSnapshot, now: Date, idleFor: Double = 0) -> String {
+        var pieces = [TransferDaemon.printable(transfer.name), TransferWords.state(transfer)]
+        if transfer.bytesExpected != nil { pieces.append(Format.percent(transfer.fraction ?? 0)) }
+        let (essential, optional) = details(transfer, now: now, idleFor: idleFor)
+        pieces += (essential + optional).filter { !$0.isEmpty }
+        return pieces.joined(separator: " ")
+    }
+
+    /// The last line once the transfer has ended: `name  100% 2.5 GB in 1:02 (40.3 MB/s)`, or where it stopped.
+    public static func final(_ transfer: TransferSnapshot, elapsed: Double?) -> String {
+        let name = TransferDaemon.printable(transfer.name)
+        switch transfer.state {
+        case .completed:
+            var line = "\(name)  100% \(Format.bytes(transfer.bytes))"
+            if let elapsed, elapsed > 0 {
+                let new = Double(max(0, transfer.bytes - transfer.resumedFrom))
+                line += " in \(Format.duration(elapsed)) (\(Format.speed(new / elapsed)))"
+            }
+            if transfer.resumedFrom > 0 { line += ", resumed from \(Format.bytes(transfer.resumedFrom))" }
+            return line
+        default:
+            return "\(name)  \(TransferWords.state(transfer)) at \(amount(transfer))"
+        }
+    }
+
+    /// `1.2/2.5 GB`, or `340 KB` when the size is unknown.
+    static func amount(_ transfer: TransferSnapshot) -> String {
+        transfer.bytesExpected.map { Format.bytes(transfer.bytes, of: $0) } ?? Format.bytes(transfer.bytes)
+    }
+
+    /// The details after the bar: the essentials (bytes, and why it does not move), then what may be left out
+    /// for room (speed, ETA, resumed bytes), most important first.
+    static func details(_ transfer: TransferSnapshot, now: Date, idleFor: Double) -> ([String], [String]) {
+        let bytes = amount(transfer)
+        guard transfer.status == .running else {
+            return ([bytes, TransferWords.reason(transfer, now: now) ?? TransferWords.state(transfer)], [])
+        }
+        if idleFor >= stallAfter { return ([bytes, "stalled \(Clamped.int(idleFor.rounded(.down))) s"], []) }
+        var optional = [transfer.speed.map(Format.speed) ?? ""]
+        if transfer.bytesExpected != nil, let eta = transfer.eta { optional.append("ETA " + Format.duration(eta)) }
+        if transfer.resumedFrom > 0 { optional.append("resumed from " + Format.bytes(transfer.resumedFrom)) }
+        return ([bytes], optional)
+    }
+
+    /// `[████▍     ]` in eighth blocks, or a moving block when the size is unknown (still while it does not move).
+    static func bar(_ transfer: TransferSnapshot, width: Int, frame: Int, idleFor: Double) -> String {
+        let inner = max(1, width - 2)
+        let glyphs = Glyphs(unicode: true)
+        let palette = Palette(colors: 0)
+        let spans: [Span]
+        if let fraction = transfer.fraction {
+            let resumed = transfer.bytesExpected.map { $0 > 0 ? Double(transfer.resumedFrom) / Double($0) : 0 } ?? 0
+            spans = ProgressBar.determinate(
+                fraction: fraction, resumed: resumed, width: inner, glyphs: glyphs, palette: palette)
+        } else if transfer.status == .running, idleFor < stallAfter {
+            spans = ProgressBar.indeterminate(frame: frame, width: inner, glyphs: glyphs, palette: palette)
+        } else {
+            spans = [Span(String(repeating: " ", count: inner), palette.barTrack)]
+        }
+        return "[" + spans.map(\.text).joined() + "]"
+    }
+}
