@@ -30,7 +30,8 @@ import Testing
         case is [String: Any]: "object"
         case is [Any]: "array"
         case is String: "string"
-        case let number as NSNumber: CFGetTypeID(number) == CFBooleanGetTypeID() ? "bool" : "number"
+        // A JSON true or false is an NSNumber of the C type `c` (char), a number one of `q` or `d`.
+        case let number as NSNumber: String(cString: number.objCType) == "c" ? "bool" : "number"
         default: "unknown"
         }
     }
