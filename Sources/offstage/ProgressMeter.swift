@@ -72,7 +72,8 @@ final class ProgressMeter: @unchecked Sendable {
 
     /// Draws the current reading if the pacer says so.
     private func drawLocked() {
-        guard let transfer else { return }
+        // An ended transfer gets its final line from `finish`, not a progress line before it.
+        guard let transfer, mode == .terminal || !transfer.state.isTerminal else { return }
         let now = engineNowLocked()
         let idle = pacer.idleFor(transfer, now: now)
         guard pacer.shouldDraw(transfer, now: now, idleFor: idle) else { return }

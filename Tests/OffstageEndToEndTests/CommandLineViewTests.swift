@@ -19,7 +19,9 @@ struct CommandLineViewTests {
         let lines = result.stderr.split(separator: "\n").map(String.init)
         // About a line a second for a transfer of about 1.5 s, and the final one: never one per snapshot.
         #expect(lines.count >= 2 && lines.count <= 8, "\(lines)")
-        #expect(lines.last?.hasPrefix("one.bin  100% 3.0 MB in ") == true, "\(lines)")
+        // 3 MiB: 3.1 MB in decimal units.
+        #expect(lines.last?.hasPrefix("one.bin  100% 3.1 MB in ") == true, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("one.bin running ") }, "\(lines)")
         #expect(lines.dropLast().allSatisfy { $0.hasPrefix("one.bin ") }, "\(lines)")
         // `-s` is silent.
         let silent = try binary.run(["get", origin.url("/gen/4k"), "-s", "-o", folder.path + "/two.bin"])
@@ -57,7 +59,7 @@ struct CommandLineViewTests {
             #expect(DisplayWidth.of(draw) <= 59, "\(draw)")
         }
         #expect(draws.contains { $0.hasPrefix("t.bin") && $0.contains("[") && $0.contains("%") }, "\(draws)")
-        #expect(draws.contains { $0.hasPrefix("t.bin  100% 2.0 MB in ") }, "\(draws)")
+        #expect(draws.contains { $0.hasPrefix("t.bin  100% 2.1 MB in ") }, "\(draws)")
     }
 
     @Test func lsSaysWhyATaskWaitsInWordsAndKeepsTheSessionWhole() throws {

@@ -22,7 +22,20 @@ public enum ProgressLine {
         let name = TransferDaemon.printable(transfer.name)
         let percent = transfer.bytesExpected == nil ? "" : Format.percent(transfer.fraction ?? 0)
         let percentWidth = percent.isEmpty ? 0 : 5
-        let (essential, optional) = details(transfer, now: now, idleFor: idleFor)
+        let facts = details(transfer, now: now, idleFor: idleFor)
+        // Running: the bytes (and a stall) stay, speed, ETA and resumed bytes give way. Not running: why stays,
+        // and the bytes give way.
+        var essential = transfer.status == .running ? [facts.bytes] + (facts.reason.map { [$0] } ?? []) : [facts.reason ?? ""]
+        let optional = transfer.status == .running ? facts.extras : [facts.bytes]
+        if case .retrying(let next, let attempt, let maxAttempts, let lastError) = transfer.status {
+            // A long error gives way so that the attempt and its countdown stay on the line.
+            let countdown = TransferWords.attempt(attempt, of: maxAttempts, next: next, now: now)
+            let room = width - 2 - percentWidth - min(8, DisplayWidth.of(name)) - DisplayWidth.of(countdown) - 2
+            let error = TransferDaemon.printable(lastError.isEmpty ? "failed" : lastError)
+            if DisplayWidth.of(error) > room {
+                essential = [room >= 6 ? TextFit.truncate(error, to: room) + ", " + countdown : countdown]
+            }
+        }
         let nameWant = min(DisplayWidth.of(name), nameLimit)
         var extra = optional
         func info() -> String { (essential + extra).filter { !$0.isEmpty }.joined(separator: "  ") }
@@ -35,14 +48,19 @@ public enum ProgressLine {
         let available = width - 2 - percentWidth - DisplayWidth.of(details)
         var barWidth = 0
         let shownName: String
-        if available - nameWant - 1 >= barMinimum {
+        // An unknown size that does not move has nothing to draw: no bar at all.
+        let drawsBar = transfer.fraction != nil || transfer.status == .running
+        if !drawsBar {
+            shownName = TextFit.truncate(name, to: max(min(nameWant, 8), min(nameWant, available)))
+        } else if available - nameWant - 1 >= barMinimum {
             barWidth = available - nameWant - 1
             shownName = TextFit.pad(name, to: nameWant)
         } else if available - min(nameWant, 8) - 1 >= barMinimum {
             barWidth = barMinimum
             shownName = TextFit.pad(name, to: available - barMinimum - 1)
         } else {
-            shownName = TextFit.truncate(name, to: max(1, min(nameWant, available)))
+            // No room for a bar: the name keeps a few columns, and the end of the details is cut instead.
+            shownName = TextFit.truncate(name, to: max(min(nameWant, 8), min(nameWant, available)))
         }
         var line = shownName + "  "
         if !percent.isEmpty { line += TextFit.padLeft(percent, to: 4) + " " }
@@ -55,8 +73,8 @@ public enum ProgressLine {
     public static func plain(_ transfer: TransferSnapshot, now: Date, idleFor: Double = 0) -> String {
         var pieces = [TransferDaemon.printable(transfer.name), TransferWords.state(transfer)]
         if transfer.bytesExpected != nil { pieces.append(Format.percent(transfer.fraction ?? 0)) }
-        let (essential, optional) = details(transfer, now: now, idleFor: idleFor)
-        pieces += (essential + optional).filter { !$0.isEmpty }
+        let facts = details(transfer, now: now, idleFor: idleFor)
+        pieces += ([facts.bytes] + (facts.reason.map { [$0] } ?? []) + facts.extras).filter { !$0.isEmpty }
         return pieces.joined(separator: " ")
     }
 
@@ -82,18 +100,33 @@ public enum ProgressLine {
         transfer.bytesExpected.map { Format.bytes(transfer.bytes, of: $0) } ?? Format.bytes(transfer.bytes)
     }
 
-    /// The details after the bar: the essentials (bytes, and why it does not move), then what may be left out
-    /// for room (speed, ETA, resumed bytes), most important first.
-    static func details(_ transfer: TransferSnapshot, now: Date, idleFor: Double) -> ([String], [String]) {
-        let bytes = amount(transfer)
+    /// What the line says after the bar.
+    struct Facts {
+        /// `1.2/2.5 GB`, or `340 KB` when the size is unknown.
+        var bytes: String
+        /// Why it does not move (a wait, a retry, `stalled 5 s`), or nil while it moves or once it is delivered.
+        var reason: String?
+        /// Speed, ETA and resumed bytes while it moves, most important first.
+        var extras: [String] = []
+    }
+
+    /// The facts of `transfer` at `now`, `idleFor` seconds after its last byte.
+    static func details(_ transfer: TransferSnapshot, now: Date, idleFor: Double) -> Facts {
+        var facts = Facts(bytes: amount(transfer))
         guard transfer.status == .running else {
-            return ([bytes, TransferWords.reason(transfer, now: now) ?? TransferWords.state(transfer)], [])
+            if transfer.status != .completed {
+                facts.reason = TransferWords.reason(transfer, now: now) ?? TransferWords.state(transfer)
+            }
+            return facts
         }
-        if idleFor >= stallAfter { return ([bytes, "stalled \(Clamped.int(idleFor.rounded(.down))) s"], []) }
-        var optional = [transfer.speed.map(Format.speed) ?? ""]
-        if transfer.bytesExpected != nil, let eta = transfer.eta { optional.append("ETA " + Format.duration(eta)) }
-        if transfer.resumedFrom > 0 { optional.append("resumed from " + Format.bytes(transfer.resumedFrom)) }
-        return ([bytes], optional)
+        if idleFor >= stallAfter {
+            facts.reason = "stalled \(Clamped.int(idleFor.rounded(.down))) s"
+            return facts
+        }
+        facts.extras.append(transfer.speed.map(Format.speed) ?? "")
+        if transfer.bytesExpected != nil, let eta = transfer.eta { facts.extras.append("ETA " + Format.duration(eta)) }
+        if transfer.resumedFrom > 0 { facts.extras.append("resumed from " + Format.bytes(transfer.resumedFrom)) }
+        return facts
     }
 
     /// `[████▍     ]` in eighth blocks, or a moving block when the size is unknown (still while it does not move).

@@ -10,9 +10,13 @@ public enum TransferWords {
         lastError: String, attempt: Int, maxAttempts: Int, next: Date?, now: Date
     ) -> String {
         let error = lastError.isEmpty ? "failed" : TransferDaemon.printable(lastError)
-        // `attempt` counts the failures so far: the next one is the one after.
-        let coming = maxAttempts > 0 ? min(max(1, attempt + 1), maxAttempts) : max(1, attempt + 1)
-        var text = "\(error), attempt \(coming) of \(maxAttempts)"
+        return error + ", " + self.attempt(attempt, of: maxAttempts, next: next, now: now)
+    }
+
+    /// `attempt 3 of 10 in 12 s`: the attempt after `failures` failed ones, and when it starts.
+    public static func attempt(_ failures: Int, of maxAttempts: Int, next: Date?, now: Date) -> String {
+        let coming = maxAttempts > 0 ? min(max(1, failures + 1), maxAttempts) : max(1, failures + 1)
+        var text = "attempt \(coming) of \(maxAttempts)"
         if let next {
             let left = next.timeIntervalSince(now)
             text += left > 0.5 ? " in \(TransferDaemon.duration(left))" : " now"

@@ -42,6 +42,10 @@ import Testing
     static let hostile = TransferSnapshot(
         id: 5, name: "evil\u{1B}[2J\u{202E}gpj.exe", url: "http://o/e", state: .running, bytes: 10, bytesExpected: 100,
         speed: 1, eta: 90, status: .running)
+    static let curlError = TransferSnapshot(
+        id: 7, name: "x.bin", url: "http://o/x", state: .retrying,
+        status: .retrying(nextAttempt: now.addingTimeInterval(3), attempt: 1, maxAttempts: 4,
+            lastError: "Failed to connect to 127.0.0.1 port 18499 after 0 ms: Couldn't connect to server"))
     static let waiting = TransferSnapshot(
         id: 6, name: "later.bin", url: "http://o/later", state: .queued,
         status: .earliestBegin(now.addingTimeInterval(30)))
@@ -62,11 +66,16 @@ import Testing
             never: ["MB/s", "ETA"]),
         Case(
             label: "retry countdown", transfer: retrying, idle: 0,
-            wide: ["50% [", "connection refused, attempt 3 of 10 in 12 s", "5.0/10.0 MB"], narrow: ["connection"],
+            wide: ["50% [", "connection refused, attempt 3 of 10 in 12 s", "5.0/10.0 MB"],
+            narrow: ["attempt 3 of 10 in 12 s"],
             never: ["ETA"]),
         Case(
             label: "server name escaped", transfer: hostile, idle: 0, wide: ["evil\\x1B[2J\\u{202E}gpj.exe"],
             narrow: ["evil"], never: ["\u{1B}", "\u{202E}"]),
+        Case(
+            label: "long error keeps its countdown", transfer: curlError, idle: 0,
+            wide: ["x.bin", "Failed to connect", ", attempt 2 of 4 in 3 s"], narrow: ["x.bin  Failed", ", attempt 2 of 4 in 3 s"],
+            never: []),
         Case(
             label: "earliest begin", transfer: waiting, idle: 0, wide: ["earliest begin in 30 s", "later.bin"],
             narrow: ["earliest begin in 30 s"], never: ["%"]),
