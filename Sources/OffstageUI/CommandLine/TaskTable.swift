@@ -32,30 +32,52 @@ public enum TaskTable {
         let noteWidth = rows.map { DisplayWidth.of($0.note) }.max() ?? 0
         let prefix = idWidth + 2 + 11 + 2 + progressWidth + 2 + sessionWidth + 2
         var showURL = true
+        var notesBelow = false
         if let width {
             // The name gives way to the notes first (down to 12 columns); the URL only shows if all of it fits.
             nameWidth = min(nameWidth, max(12, width - prefix - 2 - min(noteWidth, 30)))
             showURL = prefix + nameWidth + 2 + urlWidth + 2 + noteWidth <= width
+            // Too narrow for the reasons beside the rest: each goes on a line of its own under its task.
+            notesBelow = noteWidth > 0 && prefix + nameWidth + 2 + min(noteWidth, 30) > width
         }
         func line(_ id: String, _ state: String, _ progress: String, _ session: String, _ name: String,
-            _ url: String, _ note: String) -> String {
+            _ url: String, _ note: String, tail: String = "") -> String {
             var text = TextFit.padLeft(id, to: idWidth) + "  " + TextFit.pad(state, to: 11) + "  "
                 + TextFit.pad(progress, to: progressWidth) + "  " + TextFit.pad(session, to: sessionWidth) + "  "
             text += TextFit.pad(name, to: nameWidth)
             if showURL { text += "  " + TextFit.pad(url, to: urlWidth) }
-            text += note.isEmpty ? "" : "  " + note
-            while text.hasSuffix(" ") { text.removeLast() }
+            if note.isEmpty {
+                while text.hasSuffix(" ") { text.removeLast() }
+            } else {
+                text += "  " + fitted(note, tail: tail, width: width.map { $0 - DisplayWidth.of(text) - 2 })
+            }
             return width.map { TextFit.truncate(text, to: $0) } ?? text
         }
-        var lines = [line("ID", "STATE", "PROGRESS", "SESSION", "NAME", "URL", "STATUS")]
+        var lines = [line("ID", "STATE", "PROGRESS", "SESSION", "NAME", "URL", notesBelow ? "" : "STATUS")]
         for row in rows {
-            lines.append(line(row.id, row.state, row.progress, row.session, row.name, row.url, row.note))
+            lines.append(
+                line(row.id, row.state, row.progress, row.session, row.name, row.url, notesBelow ? "" : row.note,
+                    tail: row.tail))
+            if notesBelow, let width, !row.note.isEmpty {
+                let indent = String(repeating: " ", count: idWidth + 2) + "└ "
+                lines.append(
+                    TextFit.truncate(indent + fitted(row.note, tail: row.tail, width: width - DisplayWidth.of(indent)), to: width))
+            }
         }
         if snapshot.engine.role == .notRunning {
             let last = "no offstage is running on \(snapshot.engine.home): nothing transfers until `offstage run` starts"
             lines.append(width.map { TextFit.truncate(last, to: $0) } ?? last)
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `note` in `width` columns: when it is too long, its start gives way so that `tail` (a retry's attempt and
+    /// countdown, the end of `note`) stays whole.
+    static func fitted(_ note: String, tail: String, width: Int?) -> String {
+        guard let width, DisplayWidth.of(note) > width, !tail.isEmpty, note.hasSuffix(tail) else { return note }
+        let room = width - DisplayWidth.of(tail)
+        guard room >= 8 else { return note }
+        return TextFit.truncate(String(note.dropLast(tail.count)), to: room) + tail
     }
 
     /// One task's cells, escaped.
@@ -74,6 +96,8 @@ public enum TaskTable {
         let url: String
         /// Speed and ETA while it runs, else why it is where it is.
         let note: String
+        /// The end of `note` that must stay when it is cut (a retry's `, attempt 3 of 10 in 12 s`), or empty.
+        let tail: String
 
         /// The cells of `transfer` at `now`.
         init(_ transfer: TransferSnapshot, now: Date) {
@@ -91,6 +115,11 @@ public enum TaskTable {
             self.name = name
             url = TransferDaemon.printable(transfer.url)
             note = Self.note(transfer, now: now)
+            if case .retrying(let next, let attempt, let maxAttempts, _) = transfer.status {
+                tail = ", " + TransferWords.attempt(attempt, of: maxAttempts, next: next, now: now)
+            } else {
+                tail = ""
+            }
         }
 
         /// Speed and ETA while it runs; where a completed task went; else the reason in words.
