@@ -13,6 +13,7 @@ enum ListCommand {
             (try? SchedulerConfig.load(nil, context: context)) ?? .builtIn
         }
         // Fitted to the terminal when stdout is one; full lines into a pipe or a file.
-        print(args.flag("--json") ? try TaskTable.json(snapshot) : TaskTable.text(snapshot, width: TerminalWidth.stdout()))
+        let width = TerminalWidth.stdout()
+        print(args.flag("--json") ? try TaskTable.json(snapshot) : TaskTable.text(snapshot, width: width))
     }
 }

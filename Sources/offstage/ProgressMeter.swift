@@ -16,6 +16,7 @@ final class ProgressMeter: @unchecked Sendable {
     /// The snapshot's clock reading, and the steady time it was received (the engine's now moves on from it).
     private var received: (engine: Date, steady: Double) = (Date(), 0)
     private var started: Double?
+    private var finished = false
     private var timer: (any DispatchSourceTimer)?
     /// How it draws: `terminal` (bar, in place), `plain` (lines) or `off` (`--quiet`).
     let mode: Mode
@@ -73,7 +74,7 @@ final class ProgressMeter: @unchecked Sendable {
     /// Draws the current reading if the pacer says so.
     private func drawLocked() {
         // An ended transfer gets its final line from `finish`, not a progress line before it.
-        guard let transfer, mode == .terminal || !transfer.state.isTerminal else { return }
+        guard !finished, let transfer, mode == .terminal || !transfer.state.isTerminal else { return }
         let now = engineNowLocked()
         let idle = pacer.idleFor(transfer, now: now)
         guard pacer.shouldDraw(transfer, now: now, idleFor: idle) else { return }
@@ -95,6 +96,8 @@ final class ProgressMeter: @unchecked Sendable {
         lock.withLock {
             timer?.cancel()
             timer = nil
+            // A timer event already queued must not draw after the final line.
+            finished = true
             guard mode != .off, let transfer else { return }
             let elapsed = started.map { MonotonicTime.now() - $0 }
             let line = ProgressLine.final(transfer, elapsed: elapsed)

@@ -11,8 +11,8 @@ public enum EventText {
     public static func line(_ entry: LogEntry, timeZone: TimeZone, width: Int? = nil) -> String {
         let reason = entry.reason.isEmpty ? "" : "  " + TransferDaemon.printable(entry.reason)
         let time = PendingText.clockTime(entry.time, timeZone: timeZone)
-        let text =
-            "\(time) \(ByteFormat.pad(entry.kind.rawValue, kindWidth)) \(TransferDaemon.printable(entry.subject))\(reason)"
+        let subject = TransferDaemon.printable(entry.subject)
+        let text = "\(time) \(ByteFormat.pad(entry.kind.rawValue, kindWidth)) \(subject)\(reason)"
         return width.map { TextFit.truncate(text, to: $0) } ?? text
     }
 

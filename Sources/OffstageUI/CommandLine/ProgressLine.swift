@@ -25,7 +25,8 @@ public enum ProgressLine {
         let facts = details(transfer, now: now, idleFor: idleFor)
         // Running: the bytes (and a stall) stay, speed, ETA and resumed bytes give way. Not running: why stays,
         // and the bytes give way.
-        var essential = transfer.status == .running ? [facts.bytes] + (facts.reason.map { [$0] } ?? []) : [facts.reason ?? ""]
+        let stall = facts.reason.map { [$0] } ?? []
+        var essential = transfer.status == .running ? [facts.bytes] + stall : [facts.reason ?? ""]
         let optional = transfer.status == .running ? facts.extras : [facts.bytes]
         if case .retrying(let next, let attempt, let maxAttempts, let lastError) = transfer.status {
             // A long error gives way so that the attempt and its countdown stay on the line.
@@ -90,8 +91,11 @@ public enum ProgressLine {
             }
             if transfer.resumedFrom > 0 { line += ", resumed from \(Format.bytes(transfer.resumedFrom))" }
             return line
+        case .failed, .cancelled:
+            return "\(name)  \(transfer.state.rawValue) at \(amount(transfer))"
         default:
-            return "\(name)  \(TransferWords.state(transfer)) at \(amount(transfer))"
+            // Interrupted (a signal) or paused by a full disk: where it stopped, to resume from.
+            return "\(name)  stopped at \(amount(transfer))"
         }
     }
 
@@ -129,7 +133,7 @@ public enum ProgressLine {
         return facts
     }
 
-    /// `[████▍     ]` in eighth blocks, or a moving block when the size is unknown (still while it does not move).
+    /// `[████▍     ]` in eighth blocks, or a moving block when the size is unknown (an empty track while stalled).
     static func bar(_ transfer: TransferSnapshot, width: Int, frame: Int, idleFor: Double) -> String {
         let inner = max(1, width - 2)
         let glyphs = Glyphs(unicode: true)

@@ -60,12 +60,13 @@ public enum TaskTable {
                     tail: row.tail))
             if notesBelow, let width, !row.note.isEmpty {
                 let indent = String(repeating: " ", count: idWidth + 2) + "└ "
-                lines.append(
-                    TextFit.truncate(indent + fitted(row.note, tail: row.tail, width: width - DisplayWidth.of(indent)), to: width))
+                let note = fitted(row.note, tail: row.tail, width: width - DisplayWidth.of(indent))
+                lines.append(TextFit.truncate(indent + note, to: width))
             }
         }
         if snapshot.engine.role == .notRunning {
-            let last = "no offstage is running on \(snapshot.engine.home): nothing transfers until `offstage run` starts"
+            let last =
+                "no offstage is running on \(snapshot.engine.home): nothing transfers until `offstage run` starts"
             lines.append(width.map { TextFit.truncate(last, to: $0) } ?? last)
         }
         return lines.joined(separator: "\n")
@@ -134,8 +135,8 @@ public enum TaskTable {
                 return parts.joined(separator: ", ")
             case .completed:
                 if transfer.kind == .upload { return transfer.httpStatus.map { "answered HTTP \($0)" } ?? "" }
-                return (transfer.deliveredPath ?? transfer.deliveryPath).map { "saved as " + TransferDaemon.printable($0) }
-                    ?? ""
+                let path = transfer.deliveredPath ?? transfer.deliveryPath
+                return path.map { "saved as " + TransferDaemon.printable($0) } ?? ""
             default:
                 return TransferWords.reason(transfer, now: now) ?? ""
             }

@@ -139,6 +139,8 @@ import Testing
         failed.state = .failed
         failed.status = .failed("HTTP 404")
         #expect(ProgressLine.final(failed, elapsed: nil) == "ubuntu.iso  failed at 1.2/2.5 GB")
+        // Stopped by a signal while it ran: where it stopped.
+        #expect(ProgressLine.final(Self.known, elapsed: 3) == "ubuntu.iso  stopped at 1.2/2.5 GB")
     }
 
     @Test func thePacerDrawsTenTimesASecondAndCountsStalls() {
