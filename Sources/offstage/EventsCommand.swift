@@ -1,6 +1,7 @@
 import Foundation
 import OffstageCore
 import OffstageStore
+import OffstageUI
 
 /// `offstage events [--json] [--limit N]`.
 enum EventsCommand {
@@ -10,16 +11,11 @@ enum EventsCommand {
         let limit = try args.integer("--limit", in: 1...1_000_000) ?? 200
         let rows = try context.openStoreForReading()?.latestEvents(limit: limit) ?? []
         if args.flag("--json") {
-            let items = rows.map {
-                LogFormat.JSONEntry(
-                    id: $0.id, time: LogFormat.iso($0.entry.time), kind: $0.entry.kind.rawValue,
-                    subject: $0.entry.subject, reason: $0.entry.reason)
-            }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(items), as: UTF8.self))
+            print(try EventText.json(rows.map { (id: $0.id, entry: $0.entry) }))
         } else {
-            for row in rows { print(LogFormat.line(row.entry)) }
+            // Fitted to the terminal's width when stdout is one (read once: the listing is printed at once).
+            let width = TerminalWidth.stdout()
+            for row in rows { print(LogFormat.line(row.entry, width: width)) }
         }
     }
 }

@@ -37,14 +37,19 @@ enum GetCommand {
         }
         if let retries { options.retryPolicy.maxAttempts = retries + 1 }
         if let credentials { options.credentials[id] = credentials }
-        let meter = ProgressMeter(enabled: isatty(STDERR_FILENO) == 1 && !args.flag("--quiet") && !args.flag("-s"))
-        if meter.isEnabled { options.onSnapshot = { meter.show($0, id: id) } }
+        let quiet = args.flag("--quiet") || args.flag("-s")
+        let meter = ProgressMeter(mode: quiet ? .off : isatty(STDERR_FILENO) == 1 ? .terminal : .plain, id: id)
+        if meter.mode != .off { options.onSnapshot = { meter.show($0) } }
         let runtime = DaemonRuntime(home: context.home, store: store, options: options)
         let stopper = runtime.stopper
         let signals = SignalTrap { stopper.requestShutdown(reason: "signal \($0)") }
         defer { signals.cancel() }
         let outcome: RunOutcome
-        do { outcome = try runtime.run() } catch { throw CLIContext.translate(error) }
+        meter.start()
+        do { outcome = try runtime.run() } catch {
+            meter.finish()
+            throw CLIContext.translate(error)
+        }
         meter.finish()
         guard let task = try store.task(id: id) else { throw CLIError.failed("task \(id) vanished from the store") }
         if case .interrupted = outcome {

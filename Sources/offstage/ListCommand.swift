@@ -12,6 +12,8 @@ enum ListCommand {
         let snapshot = try ViewSnapshot.read(context: context) {
             (try? SchedulerConfig.load(nil, context: context)) ?? .builtIn
         }
-        print(args.flag("--json") ? try TaskTable.json(snapshot) : TaskTable.text(snapshot))
+        // Fitted to the terminal when stdout is one; full lines into a pipe or a file.
+        let width = TerminalWidth.stdout()
+        print(args.flag("--json") ? try TaskTable.json(snapshot) : TaskTable.text(snapshot, width: width))
     }
 }

@@ -5,7 +5,8 @@ import OffstageStore
 import OffstageUI
 
 /// `offstage pending [--json] [--decisions N] [--config DIR]`: each pending request of the one snapshot (the running
-/// engine's, else the store's) and why it is not running now; `--decisions N` adds the store's decision log.
+/// engine's, else the store's) and why it is not running now; `--decisions N` adds each request's last N
+/// scheduler decisions.
 enum PendingCommand {
     static func run(_ raw: [String], context: CLIContext) throws {
         let args = try Arguments(raw, spec: CommandCatalog.pending)
@@ -18,12 +19,7 @@ enum PendingCommand {
             print(try PendingText.json(snapshot))
             return
         }
-        print(PendingText.text(snapshot, timeZone: .current))
-        if let decisions, let store = try context.openStoreForReading() {
-            print("\ndecision log (newest last):")
-            for decision in try store.schedulerDecisions(limit: decisions) {
-                print("\(LogFormat.clockTime(decision.time)) \(decision.text(timeZone: .current))")
-            }
-        }
+        // Each request's own last decisions, from the same snapshot (the engine's, else the store's).
+        print(PendingText.text(snapshot, timeZone: .current, decisions: decisions ?? 0))
     }
 }

@@ -1,50 +1,135 @@
 import Foundation
 import OffstageCore
+import OffstageRuntime
 import OffstageUI
 
-/// A curl-like one-line progress meter on stderr, redrawn in place from the runtime's published snapshots.
+/// `get`'s progress on stderr: on a terminal a bar redrawn in place (`\r`, then clear to the end of the line) at
+/// most ten times a second, fitted to the terminal's width on every redraw; elsewhere plain lines, at most one a
+/// second or when the state changes. A timer redraws between snapshots so the animation, countdowns and "stalled"
+/// move while no snapshot comes.
 final class ProgressMeter: @unchecked Sendable {
-    // Safety: `drawn` is only touched by `show`, which the runtime calls on its loop thread, and by `finish`,
-    // called on that same thread after `run()` has returned.
-    private var drawn = false
-    private let enabled: Bool
+    // Safety: every mutable property below is read and written only while holding `lock` (the runtime's loop
+    // thread calls `show`, the timer's queue calls `tick`, the command's thread calls `finish`).
+    private let lock = NSLock()
+    private var pacer: ProgressPacer
+    private var transfer: TransferSnapshot?
+    /// The snapshot's clock reading, and the steady time it was received (the engine's now moves on from it).
+    private var received: (engine: Date, steady: Double) = (Date(), 0)
+    private var started: Double?
+    private var finished = false
+    private var timer: (any DispatchSourceTimer)?
+    /// How it draws: `terminal` (bar, in place), `plain` (lines) or `off` (`--quiet`).
+    let mode: Mode
+    /// The task it shows.
+    private let id: Int64
 
-    /// A meter that draws only when `enabled` (stderr is a terminal).
-    init(enabled: Bool) {
-        self.enabled = enabled
+    /// How the meter draws.
+    enum Mode {
+        /// A bar redrawn in place on a terminal.
+        case terminal
+        /// Plain lines for a pipe or a file.
+        case plain
+        /// Nothing.
+        case off
     }
 
-    /// Whether it draws at all.
-    var isEnabled: Bool { enabled }
-
-    /// Redraws the line for task `id` from a snapshot.
-    func show(_ snapshot: Snapshot, id: Int64) {
-        guard enabled, let transfer = snapshot.transfers.first(where: { $0.id == id }) else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K\(Self.line(transfer, now: snapshot.clock.now))".utf8))
-        drawn = true
+    /// A meter for task `id`, in `mode`.
+    init(mode: Mode, id: Int64) {
+        self.mode = mode
+        self.id = id
+        pacer = ProgressPacer(interval: mode == .terminal ? 0.1 : 1, drawOnChange: mode == .plain)
     }
 
-    /// The meter's line: state, progress, speed and ETA while running, and why it waits.
-    static func line(_ transfer: TransferSnapshot, now: Date) -> String {
-        let progress = ByteFormat.progress(transfer.bytes, of: transfer.bytesExpected ?? -1)
-        var line = "\(ByteFormat.pad(transfer.state.rawValue, 9)) \(progress)"
-        if let speed = transfer.speed { line += "  \(ByteFormat.size(Clamped.int64(speed)))/s" }
-        if let eta = transfer.eta, (transfer.bytesExpected ?? 0) > transfer.bytes {
-            line += "  ETA \(TransferDaemon.duration(eta))"
+    /// Starts the redraw timer (terminal only).
+    func start() {
+        guard mode == .terminal else { return }
+        let source = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "offstage.progress"))
+        source.schedule(deadline: .now() + 0.1, repeating: 0.1)
+        source.setEventHandler { [weak self] in self?.tick() }
+        lock.withLock { timer = source }
+        source.resume()
+    }
+
+    /// Takes task `id`'s reading from a published snapshot and draws if due.
+    func show(_ snapshot: Snapshot) {
+        guard mode != .off, let transfer = snapshot.transfers.first(where: { $0.id == id }) else { return }
+        lock.withLock {
+            self.transfer = transfer
+            received = (snapshot.clock.now, MonotonicTime.now())
+            if started == nil, transfer.status == .running { started = received.steady }
+            drawLocked()
         }
-        let reason: String? =
-            switch transfer.status {
-            case .waiting(let text): text
-            case .retrying(let next, _, _, let error):
-                next.map { "retry in \(TransferDaemon.duration($0.timeIntervalSince(now))): " + error } ?? error
-            default: nil
-            }
-        if let reason { line += "  " + TransferDaemon.printable(reason) }
-        return line
     }
 
-    /// Ends the line.
+    /// A redraw between snapshots.
+    private func tick() {
+        lock.withLock { drawLocked() }
+    }
+
+    /// The engine's time now: the last snapshot's clock plus the steady time since it came.
+    private func engineNowLocked() -> Date {
+        received.engine.addingTimeInterval(MonotonicTime.now() - received.steady)
+    }
+
+    /// Draws the current reading if the pacer says so.
+    private func drawLocked() {
+        // An ended transfer gets its final line from `finish`, not a progress line before it.
+        guard !finished, let transfer, mode == .terminal || !transfer.state.isTerminal else { return }
+        let now = engineNowLocked()
+        let idle = pacer.idleFor(transfer, now: now)
+        guard pacer.shouldDraw(transfer, now: now, idleFor: idle) else { return }
+        switch mode {
+        case .terminal:
+            // One column spare: writing the last column makes some terminals wrap before the `\r`.
+            let width = max(10, TerminalWidth.current(fd: STDERR_FILENO) - 1)
+            let line = ProgressLine.render(transfer, width: width, now: now, frame: pacer.frame, idleFor: idle)
+            FileHandle.standardError.write(Data("\r\(line)\u{1B}[K".utf8))
+        case .plain:
+            FileHandle.standardError.write(Data((ProgressLine.plain(transfer, now: now, idleFor: idle) + "\n").utf8))
+        case .off:
+            return
+        }
+    }
+
+    /// Stops the timer and writes the final line (done, failed or where it stopped).
     func finish() {
-        if drawn { FileHandle.standardError.write(Data("\n".utf8)) }
+        lock.withLock {
+            timer?.cancel()
+            timer = nil
+            // A timer event already queued must not draw after the final line.
+            finished = true
+            guard mode != .off, let transfer else { return }
+            let elapsed = started.map { MonotonicTime.now() - $0 }
+            let line = ProgressLine.final(transfer, elapsed: elapsed)
+            switch mode {
+            case .terminal:
+                let width = max(10, TerminalWidth.current(fd: STDERR_FILENO) - 1)
+                FileHandle.standardError.write(Data("\r\(TextFit.truncate(line, to: width))\u{1B}[K\n".utf8))
+            case .plain:
+                FileHandle.standardError.write(Data((line + "\n").utf8))
+            case .off:
+                return
+            }
+        }
+    }
+}
+
+/// The width of the terminal on a file descriptor: `TIOCGWINSZ`, else `$COLUMNS`, else 80.
+enum TerminalWidth {
+    /// The columns now (read again on every call: the window may have been resized).
+    static func current(fd: Int32) -> Int {
+        var size = winsize()
+        if ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        if let text = ProcessInfo.processInfo.environment["COLUMNS"], let columns = Int(text), columns > 0,
+            columns < 10_000
+        {
+            return columns
+        }
+        return 80
+    }
+
+    /// The width to fit lines to on stdout: the terminal's when stdout is one, nil (full lines) otherwise.
+    static func stdout() -> Int? {
+        isatty(STDOUT_FILENO) == 1 ? current(fd: STDOUT_FILENO) : nil
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import OffstageCore
 import OffstageRuntime
 import OffstageStore
+import OffstageUI
 
 /// `offstage run [--until-idle] [--quiet] [--warp N]`: the engine without a dashboard, printing the event log.
 enum RunCommand {
@@ -24,8 +25,12 @@ enum RunCommand {
         options.app = AppSetup(configuration: configuration.appSession)
         if !args.flag("--quiet") {
             let origin = SchedulerConfig.origin(configuration)
-            say("offstage run on \(context.home.path); BG task scheduler with the \(origin); clock \(rate.label)")
-            options.onLog = { say(LogFormat.line($0)) }
+            // Lines fit the terminal's width when stdout is one (read again for each line: it may be resized).
+            say(
+                EventText.fit(
+                    "offstage run on \(context.home.path); BG task scheduler with the \(origin); clock \(rate.label)",
+                    width: TerminalWidth.stdout()))
+            options.onLog = { say(LogFormat.line($0, width: TerminalWidth.stdout())) }
         }
         let clock: VirtualClock
         do { clock = try VirtualClock(rate: rate) } catch { throw CLIError.usage("--warp: \(error)") }

@@ -6,13 +6,19 @@ import OffstageCore
 /// Each pending BG task request with why it has not run yet, then each BG task running now; with no engine
 /// (`notRunning`), a task the store still calls running was interrupted, and the next start reports it.
 public enum PendingText {
-    /// The requests and running tasks as lines of text, times of day in `timeZone`.
-    public static func text(_ snapshot: Snapshot, timeZone: TimeZone) -> String {
+    /// The requests and running tasks as lines of text, times of day in `timeZone`; with `decisions` above 0,
+    /// each request's last `decisions` scheduler decisions (of those the snapshot keeps), oldest first, under it.
+    public static func text(_ snapshot: Snapshot, timeZone: TimeZone, decisions: Int = 0) -> String {
         var lines: [String] = []
         if snapshot.requests.isEmpty { lines.append("no pending BG task requests") }
         for request in snapshot.requests {
             let kind = request.request.kind == .appRefresh ? "app refresh" : "processing "
-            lines.append("\(ByteFormat.pad(request.request.identifier, 28)) \(kind)  \(request.reasonText)")
+            let identifier = TransferDaemon.printable(request.request.identifier)
+            lines.append("\(ByteFormat.pad(identifier, 28)) \(kind)  \(request.reasonText)")
+            guard decisions > 0 else { continue }
+            let shown = request.decisions.suffix(decisions)
+            if shown.isEmpty { lines.append("    no decisions about it yet") }
+            for decision in shown { lines.append("    " + TransferDaemon.printable(decision)) }
         }
         let engineRuns = snapshot.engine.role != .notRunning
         for task in snapshot.runningTasks {
@@ -61,9 +67,9 @@ public enum PendingText {
     struct Item: Encodable {
         /// The task identifier.
         let identifier: String
-        /// `appRefresh` or `processing`.
+        /// `app-refresh` or `processing`.
         let kind: String
-        /// The earliest begin date (ISO 8601), or null.
+        /// The earliest begin date (ISO 8601); the key is left out when there is none.
         let earliestBeginDate: String?
         /// Whether it needs a network.
         let requiresNetworkConnectivity: Bool

@@ -51,4 +51,26 @@ import Testing
         let none = try JSONSerialization.jsonObject(with: Data(try PendingText.json(SnapshotSamples.empty).utf8))
         #expect((none as? [Any])?.isEmpty == true)
     }
+
+    @Test func decisionsNShowsEachRequestsLastNDecisionsUnderIt() {
+        let snapshot = SnapshotSamples.expiringWithPenalty
+        let one = PendingText.text(snapshot, timeZone: Self.utc, decisions: 1).split(separator: "\n").map(String.init)
+        #expect(one[0].hasPrefix("com.example.sync "))
+        #expect(one[1] == "    21:59 com.example.sync not launched: penalised until 23:13")
+        #expect(one[2].hasPrefix("com.example.index "))
+        #expect(one[3] == "    no decisions about it yet")
+        let all = PendingText.text(snapshot, timeZone: Self.utc, decisions: 50).split(separator: "\n").map(String.init)
+        #expect(all[1] == "    21:58 com.example.sync launched: app refresh, budget 2.0 credits")
+        #expect(all[2] == "    21:59 com.example.sync not launched: penalised until 23:13")
+        // Without --decisions, none: the listing is as before.
+        #expect(PendingText.text(snapshot, timeZone: Self.utc) == PendingText.text(snapshot, timeZone: Self.utc, decisions: 0))
+        #expect(!PendingText.text(snapshot, timeZone: Self.utc).contains("21:58"))
+    }
+
+    @Test func aDecisionWithControlCharactersIsEscaped() {
+        var snapshot = SnapshotSamples.expiringWithPenalty
+        snapshot.requests[0].decisions = ["22:00 evil\u{1B}[2J"]
+        let text = PendingText.text(snapshot, timeZone: Self.utc, decisions: 3)
+        #expect(!text.contains("\u{1B}") && text.contains("evil\\x1B[2J"))
+    }
 }
