@@ -72,6 +72,8 @@ public struct WorkManagerModel: Sendable, Equatable {
     mutating func interruptAll(reason: WorkStopReason, emitStops: Bool, in t: inout WorkTransition) {
         for index in state.requests.indices where state.requests[index].state == .running {
             stop(index, reason: reason, backOff: false, emit: emitStops, in: &t)
+            // WorkManager restarts interrupted work with the next process: it may start again in this same pass.
+            t.stoppedNow.remove(state.requests[index].id)
         }
     }
 
