@@ -93,7 +93,7 @@ struct WorkStoreTests {
                     path: home.databasePath, readOnly: false,
                     migrations: [Schema.version1, Schema.version2, Schema.version3, Schema.version4])
                 #expect(try v4.scalarInteger("PRAGMA user_version") == 4)
-                try v4.transaction {
+                _ = try v4.transaction {
                     try v4.run(Records.upsertTask, Records.values(Fixtures.bareTask(id: 1)))
                 }
                 #expect(try v4.scalarInteger("SELECT count(*) FROM sqlite_master WHERE name = 'work_requests'") == 0)

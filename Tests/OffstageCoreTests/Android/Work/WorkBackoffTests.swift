@@ -47,7 +47,7 @@ struct WorkBackoffTests {
         var harness = WorkHarness()
         let spec = WorkRequestSpec(
             worker: .simulated(seconds: 1, result: .retry), backoff: BackoffCriteria(policy: .exponential, delay: 30))
-        let id = try #require(harness.enqueue("r", spec, at: 0))
+        let id = try harness.add("r", spec, at: 0)
         #expect(harness.started == [id])
         var clock = 0.0
         for attempt in 1...12 {

@@ -6,9 +6,9 @@ import Testing
 struct WorkChainTests {
     /// A → B → C with A delayed an hour (so nothing runs at enqueue).
     static func chain(_ harness: inout WorkHarness) throws -> (String, String, String) {
-        let a = try #require(harness.enqueue("a", WorkRequestSpec(worker: minuteWork, initialDelay: 3600), at: 0))
-        let b = try #require(harness.enqueue("b", after: ["a"]))
-        let c = try #require(harness.enqueue("c", after: ["b"]))
+        let a = try harness.add("a", WorkRequestSpec(worker: minuteWork, initialDelay: 3600), at: 0)
+        let b = try harness.add("b", after: ["a"])
+        let c = try harness.add("c", after: ["b"])
         return (a, b, c)
     }
 
@@ -41,16 +41,16 @@ struct WorkChainTests {
         #expect(harness.request(a)?.state == final)
         #expect(harness.request(b)?.state == final && harness.request(c)?.state == final)
         // Work enqueued after a finished-bad prerequisite is born in its state.
-        let d = try #require(harness.enqueue("d", after: ["c"]))
+        let d = try harness.add("d", after: ["c"])
         #expect(harness.request(d)?.state == final)
     }
 
     @Test("a dependent of several prerequisites waits for all of them")
     func fanIn() throws {
         var harness = WorkHarness()
-        let x = try #require(harness.enqueue("x", WorkRequestSpec(worker: minuteWork, initialDelay: 60), at: 0))
-        let y = try #require(harness.enqueue("y", WorkRequestSpec(worker: minuteWork, initialDelay: 60)))
-        let z = try #require(harness.enqueue("z", after: ["x", "y"]))
+        let x = try harness.add("x", WorkRequestSpec(worker: minuteWork, initialDelay: 60), at: 0)
+        let y = try harness.add("y", WorkRequestSpec(worker: minuteWork, initialDelay: 60))
+        let z = try harness.add("z", after: ["x", "y"])
         #expect(harness.reason(z) == .blocked(by: ["x", "y"]))
         harness.send(.timerFired, at: 60)
         harness.send(.workerFinished(id: x, result: .success), at: 70)
@@ -73,10 +73,9 @@ struct WorkChainTests {
     @Test("APPEND chains onto the unique name's leaves")
     func appendChain() throws {
         var harness = WorkHarness()
-        let first = try #require(
-            harness.enqueue("u", WorkRequestSpec(worker: minuteWork, initialDelay: 60), policy: .append, at: 0))
-        let second = try #require(harness.enqueue("u", policy: .append))
-        let third = try #require(harness.enqueue("u", policy: .append))
+        let first = try harness.add("u", WorkRequestSpec(worker: minuteWork, initialDelay: 60), policy: .append, at: 0)
+        let second = try harness.add("u", policy: .append)
+        let third = try harness.add("u", policy: .append)
         #expect(harness.request(second)?.prerequisites == [first])
         #expect(harness.request(third)?.prerequisites == [second])
     }

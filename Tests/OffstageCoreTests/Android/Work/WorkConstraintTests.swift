@@ -86,7 +86,7 @@ struct WorkConstraintTests {
     @Test("a request waits with the first unmet constraint as its reason, and runs when all are met", arguments: cases)
     func waiting(_ row: Case) throws {
         var harness = WorkHarness(environment: WorkEnvironment(inputs: row.inputs))
-        let id = try #require(harness.enqueue("c", WorkRequestSpec(worker: minuteWork, constraints: row.constraints)))
+        let id = try harness.add("c", WorkRequestSpec(worker: minuteWork, constraints: row.constraints))
         if let reason = row.reason {
             #expect(harness.started.isEmpty)
             #expect(harness.reason(id) == reason)
@@ -103,8 +103,7 @@ struct WorkConstraintTests {
     func lost(_ row: Case) throws {
         let met = Self.met(row.constraints)
         var harness = WorkHarness(environment: WorkEnvironment(inputs: met))
-        let id = try #require(
-            harness.enqueue("c", WorkRequestSpec(worker: minuteWork, constraints: row.constraints), at: 0))
+        let id = try harness.add("c", WorkRequestSpec(worker: minuteWork, constraints: row.constraints), at: 0)
         #expect(harness.started == [id])
         harness.environment({ $0.inputs = row.inputs }, at: 30)
         #expect(harness.stopped == [row.stop].compactMap { $0 })

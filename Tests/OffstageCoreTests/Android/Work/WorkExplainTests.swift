@@ -11,7 +11,7 @@ struct WorkExplainTests {
                 gate: .closed(.doze, opensAt: at(5000)), inputs: AndroidConstraintInputs(charging: false)))
         let spec = WorkRequestSpec(
             worker: minuteWork, initialDelay: 600, constraints: WorkConstraints(requiresCharging: true))
-        let id = try #require(harness.enqueue("r", spec, at: 0))
+        let id = try harness.add("r", spec, at: 0)
         #expect(harness.reason(id) == .initialDelay(until: at(600)))
         harness.send(.timerFired, at: 600)
         #expect(harness.reason(id) == .charging)
@@ -33,8 +33,8 @@ struct WorkExplainTests {
         var harness = WorkHarness()
         let spec = WorkRequestSpec(
             worker: minuteWork, initialDelay: 60, tags: ["t"], constraints: WorkConstraints(network: .unmetered))
-        let waiting = try #require(harness.enqueue("w", spec, at: 0))
-        let running = try #require(harness.enqueue("r"))
+        let waiting = try harness.add("w", spec, at: 0)
+        let running = try harness.add("r")
         let snapshots = harness.model.snapshots(now: harness.now)
         #expect(
             snapshots == [
@@ -49,7 +49,7 @@ struct WorkExplainTests {
     @Test("the decision log is bounded per request")
     func bounded() throws {
         var harness = WorkHarness()
-        let id = try #require(harness.enqueue("r", WorkRequestSpec(worker: .simulated(seconds: 1, result: .retry)), at: 0))
+        let id = try harness.add("r", WorkRequestSpec(worker: .simulated(seconds: 1, result: .retry)), at: 0)
         var clock = 0.0
         for _ in 0..<30 {
             clock += 1
@@ -65,7 +65,7 @@ struct WorkExplainTests {
     @Test("ids are UUID-shaped and numbered in enqueue order")
     func ids() throws {
         var harness = WorkHarness()
-        let id = try #require(harness.enqueue("a", WorkRequestSpec(worker: minuteWork, initialDelay: 60)))
+        let id = try harness.add("a", WorkRequestSpec(worker: minuteWork, initialDelay: 60))
         #expect(id == "00000000-0000-4000-8000-000000000001")
         #expect(UUID(uuidString: id) != nil)
     }

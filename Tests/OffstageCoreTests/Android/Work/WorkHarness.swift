@@ -40,6 +40,17 @@ struct WorkHarness {
         return nil
     }
 
+    /// Enqueues and returns the new id; throws when the enqueue was refused or kept.
+    mutating func add(
+        _ name: String, _ spec: WorkRequestSpec = WorkRequestSpec(worker: minuteWork),
+        policy: ExistingWorkPolicy? = nil, after: [String] = [], at seconds: Double? = nil
+    ) throws -> String {
+        guard let id = enqueue(name, spec, policy: policy, after: after, at: seconds) else {
+            throw NotEnqueued(actions: actions)
+        }
+        return id
+    }
+
     /// Replaces the environment.
     mutating func environment(_ change: (inout WorkEnvironment) -> Void, at seconds: Double? = nil) {
         var environment = model.state.environment
@@ -78,4 +89,9 @@ struct WorkHarness {
 
     /// The wait reason of `id` now.
     func reason(_ id: String?) -> WorkWaitReason? { id.flatMap { model.waitReason(for: $0, now: now) } }
+}
+
+/// An enqueue that did not insert a request, with the actions it returned.
+struct NotEnqueued: Error {
+    let actions: [WorkAction]
 }

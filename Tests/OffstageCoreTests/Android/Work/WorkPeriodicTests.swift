@@ -14,7 +14,7 @@ struct WorkPeriodicTests {
         var harness = WorkHarness()
         let spec = WorkRequestSpec(
             worker: minuteWork, kind: .periodic(PeriodicSchedule(interval: row.0, flex: row.1)), initialDelay: row.2)
-        let id = try #require(harness.enqueue("p", spec, at: 100))
+        let id = try harness.add("p", spec, at: 100)
         if row.3 == 0 {
             #expect(harness.started == [id])
         } else {
@@ -31,7 +31,7 @@ struct WorkPeriodicTests {
     func rescheduled(_ result: WorkResult) throws {
         var harness = WorkHarness()
         let spec = WorkRequestSpec(worker: minuteWork, kind: .periodic(PeriodicSchedule(interval: 900, flex: 900)))
-        let id = try #require(harness.enqueue("p", spec, at: 0))
+        let id = try harness.add("p", spec, at: 0)
         var clock = 0.0
         for period in 1...3 {
             clock += 60
@@ -50,7 +50,7 @@ struct WorkPeriodicTests {
     func retryThenSuccess() throws {
         var harness = WorkHarness()
         let spec = WorkRequestSpec(worker: minuteWork, kind: .periodic(PeriodicSchedule(interval: 900, flex: 900)))
-        let id = try #require(harness.enqueue("p", spec, at: 0))
+        let id = try harness.add("p", spec, at: 0)
         harness.send(.workerFinished(id: id, result: .retry), at: 10)
         #expect(harness.request(id)?.earliestRunAt == at(40))
         harness.send(.timerFired, at: 40)

@@ -66,8 +66,8 @@ struct WorkSpecValidationTests {
 
     struct ExpeditedCase: Sendable, CustomStringConvertible {
         let label: String
-        let spec: WorkRequestSpec
         let error: String?
+        let spec: WorkRequestSpec
         var description: String { label }
     }
 

@@ -18,7 +18,7 @@ struct WorkStopTests {
     func gate(_ row: (AndroidJobGate, WorkStopReason)) throws {
         var harness = WorkHarness()
         let spec = WorkRequestSpec(worker: minuteWork, constraints: WorkConstraints(network: .connected))
-        let id = try #require(harness.enqueue("g", spec, at: 0))
+        let id = try harness.add("g", spec, at: 0)
         #expect(harness.started == [id])
         harness.environment({ $0.gate = row.0 }, at: 10)
         #expect(harness.stopped == [row.1])
@@ -29,7 +29,7 @@ struct WorkStopTests {
     @Test("the bucket window's end stops the worker (APP_STANDBY) at the wake the model asked for")
     func windowEnds() throws {
         var harness = WorkHarness(environment: WorkEnvironment(gate: .open(closesAt: at(300), networkAllowed: true)))
-        let id = try #require(harness.enqueue("w", at: 0))
+        let id = try harness.add("w", at: 0)
         #expect(harness.actions.last == .scheduleWake(at: at(300)))
         harness.send(.timerFired, at: 300)
         #expect(harness.stopped == [.appStandby])
@@ -39,7 +39,7 @@ struct WorkStopTests {
     @Test("a system stop (QUOTA) goes back to ENQUEUED without backoff")
     func quota() throws {
         var harness = WorkHarness()
-        let id = try #require(harness.enqueue("q", at: 0))
+        let id = try harness.add("q", at: 0)
         harness.send(.systemStopped(id: id, reason: .quota), at: 20)
         #expect(harness.stopped == [.quota])
         let request = try #require(harness.request(id))
@@ -51,7 +51,7 @@ struct WorkStopTests {
     @Test("a worker is stopped at 10 minutes (TIMEOUT) and backs off")
     func timeout() throws {
         var harness = WorkHarness()
-        let id = try #require(harness.enqueue("t", WorkRequestSpec(worker: .shell("sleep 9999")), at: 0))
+        let id = try harness.add("t", WorkRequestSpec(worker: .shell("sleep 9999")), at: 0)
         #expect(harness.actions.last == .scheduleWake(at: at(600)))
         harness.send(.timerFired, at: 599)
         #expect(harness.stopped.isEmpty)
@@ -65,7 +65,7 @@ struct WorkStopTests {
     @Test("setForegroundAsync lifts the 10-minute limit and shows a notification until the worker ends")
     func foreground() throws {
         var harness = WorkHarness()
-        let id = try #require(harness.enqueue("f", WorkRequestSpec(worker: .download("http://x/big")), at: 0))
+        let id = try harness.add("f", WorkRequestSpec(worker: .download("http://x/big")), at: 0)
         harness.send(.setForeground(id: id, notification: "Downloading big"), at: 5)
         #expect(harness.actions.contains(.startForegroundNotification(id: id, notification: "Downloading big")))
         #expect(harness.model.snapshots(now: at(5)).first?.foreground == true)
@@ -83,7 +83,7 @@ struct WorkStopTests {
     @Test("setForegroundAsync on work that is not running is refused")
     func foregroundRefused() throws {
         var harness = WorkHarness()
-        let id = try #require(harness.enqueue("f", WorkRequestSpec(worker: minuteWork, initialDelay: 60)))
+        let id = try harness.add("f", WorkRequestSpec(worker: minuteWork, initialDelay: 60))
         harness.send(.setForeground(id: id, notification: "n"))
         #expect(harness.refusals.count == 1)
     }
@@ -91,7 +91,7 @@ struct WorkStopTests {
     @Test("cancel stops a running worker (CANCELLED_BY_APP); its late result is ignored")
     func cancelRunning() throws {
         var harness = WorkHarness()
-        let id = try #require(harness.enqueue("c", at: 0))
+        let id = try harness.add("c", at: 0)
         harness.send(.cancel(.name("c")), at: 10)
         #expect(harness.stopped == [.cancelledByApp])
         #expect(harness.request(id)?.state == .cancelled)
@@ -104,9 +104,9 @@ struct WorkStopTests {
     func cancelSelectors() throws {
         var harness = WorkHarness()
         let tagged = WorkRequestSpec(worker: minuteWork, initialDelay: 60, tags: ["sync"])
-        let a = try #require(harness.enqueue("a", tagged))
-        let b = try #require(harness.enqueue("b", tagged))
-        let c = try #require(harness.enqueue("c", WorkRequestSpec(worker: minuteWork, initialDelay: 60)))
+        let a = try harness.add("a", tagged)
+        let b = try harness.add("b", tagged)
+        let c = try harness.add("c", WorkRequestSpec(worker: minuteWork, initialDelay: 60))
         harness.send(.cancel(.tag("sync")))
         #expect(harness.request(a)?.state == .cancelled && harness.request(b)?.state == .cancelled)
         #expect(harness.request(c)?.state == .enqueued)
@@ -121,7 +121,7 @@ struct WorkStopTests {
         arguments: [(WorkProcessEnd.lowMemoryKiller, WorkStopReason.unknown), (.reboot, .unknown), (.forceStop, .user)])
     func processDied(_ row: (WorkProcessEnd, WorkStopReason)) throws {
         var harness = WorkHarness()
-        let id = try #require(harness.enqueue("p", at: 0))
+        let id = try harness.add("p", at: 0)
         harness.send(.processDied(row.0), at: 30)
         #expect(harness.stopped == [row.1])
         let request = try #require(harness.request(id))
@@ -133,8 +133,8 @@ struct WorkStopTests {
     @Test("requests restored from the store survive a reboot: RUNNING rows restart as UNKNOWN stops")
     func restoredAfterReboot() throws {
         var first = WorkHarness()
-        let running = try #require(first.enqueue("r", at: 0))
-        let waiting = try #require(first.enqueue("w", WorkRequestSpec(worker: minuteWork, initialDelay: 3600)))
+        let running = try first.add("r", at: 0)
+        let waiting = try first.add("w", WorkRequestSpec(worker: minuteWork, initialDelay: 3600))
         var second = WorkHarness(requests: first.model.state.requests)
         second.send(.started, at: 100)
         #expect(second.request(running)?.stopReason == .unknown)
@@ -143,7 +143,7 @@ struct WorkStopTests {
         #expect(second.reason(waiting) == .initialDelay(until: at(3600)))
         #expect(second.stopped.isEmpty)
         // Sequence numbers continue after the restored ones.
-        let next = try #require(second.enqueue("n", WorkRequestSpec(worker: minuteWork, initialDelay: 60)))
+        let next = try second.add("n", WorkRequestSpec(worker: minuteWork, initialDelay: 60))
         #expect(second.request(next)?.sequence == 3)
     }
 
@@ -152,7 +152,7 @@ struct WorkStopTests {
         var harness = WorkHarness(environment: WorkEnvironment(gate: .closed(.doze, opensAt: nil)))
         let spec = WorkRequestSpec(
             worker: minuteWork, initialDelay: 3600, constraints: WorkConstraints(requiresDeviceIdle: true))
-        let id = try #require(harness.enqueue("x", spec, at: 0))
+        let id = try harness.add("x", spec, at: 0)
         #expect(harness.reason(id) == .initialDelay(until: at(3600)))
         harness.send(.workRun(name: "x"), at: 10)
         #expect(harness.started == [id])

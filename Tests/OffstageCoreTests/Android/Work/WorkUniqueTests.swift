@@ -133,7 +133,7 @@ struct WorkUniqueTests {
     func updateAfterRun() throws {
         var harness = WorkHarness()
         let periodic = WorkRequestSpec(worker: minuteWork, kind: .periodic(PeriodicSchedule(interval: 900, flex: 900)))
-        let id = try #require(harness.enqueue("u", periodic, policy: .keep, at: 0))
+        let id = try harness.add("u", periodic, policy: .keep, at: 0)
         var changed = periodic
         changed.kind = .periodic(PeriodicSchedule(interval: 3600, flex: 3600))
         harness.send(.enqueue(WorkEnqueue(spec: changed, name: "u", policy: .update)), at: 10)
@@ -147,7 +147,7 @@ struct WorkUniqueTests {
     @Test("UPDATE cannot change one-time work into periodic work")
     func updateType() throws {
         var harness = WorkHarness()
-        _ = try #require(harness.enqueue("u", WorkRequestSpec(worker: minuteWork, initialDelay: 60), policy: .keep))
+        _ = try harness.add("u", WorkRequestSpec(worker: minuteWork, initialDelay: 60), policy: .keep)
         let periodic = WorkRequestSpec(worker: minuteWork, kind: .periodic(PeriodicSchedule(interval: 900, flex: 900)))
         harness.send(.enqueue(WorkEnqueue(spec: periodic, name: "u", policy: .update)))
         #expect(
