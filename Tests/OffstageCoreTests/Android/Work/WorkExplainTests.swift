@@ -24,7 +24,7 @@ struct WorkExplainTests {
         #expect(
             texts == [
                 "enqueued ENQUEUED", "waiting: initial delay, runs in 10 min", "waiting: needs charging",
-                "waiting: Doze, opens in 72 min", "started",
+                "waiting: Doze, opens in 2 h", "started",
             ])
     }
 
