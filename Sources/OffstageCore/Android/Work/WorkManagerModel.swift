@@ -48,7 +48,13 @@ public struct WorkManagerModel: Sendable, Equatable {
         case .processDied(let end): processDied(end, in: &t)
         }
         schedulingPass(in: &t)
-        if let wake = nextWake(now: now) { t.actions.append(.scheduleWake(at: wake)) }
+        // A request the system stopped in this transition and that could run again at once waits for a wake now
+        // (not for the same pass: the system's next word, e.g. a closed gate, comes first).
+        let restartable = t.stoppedNow.contains { id in
+            guard let index = index(of: id), case .run? = verdict(index, now: now) else { return false }
+            return true
+        }
+        if let wake = restartable ? now : nextWake(now: now) { t.actions.append(.scheduleWake(at: wake)) }
         return t.finish(state)
     }
 

@@ -44,6 +44,7 @@ struct WorkStopTests {
         #expect(harness.stopped == [.quota])
         let request = try #require(harness.request(id))
         #expect(request.state == .enqueued && !request.backedOff && request.earliestRunAt == at(20))
+        #expect(harness.actions.last == .scheduleWake(at: at(20)))
         harness.send(.timerFired, at: 21)
         #expect(harness.started == [id])
     }
@@ -161,5 +162,27 @@ struct WorkStopTests {
         #expect(harness.refusals == ["x is already RUNNING"])
         harness.send(.workRun(name: "nope"), at: 12)
         #expect(harness.refusals == ["No work named nope"])
+    }
+}
+
+@Suite("Work illegal calls")
+struct WorkIllegalCallTests {
+    @Test("calls about unknown or finished work are refused and change nothing")
+    func refusals() throws {
+        var harness = WorkHarness()
+        let id = try harness.add("a", at: 0)
+        harness.send(.workerFinished(id: id, result: .success), at: 10)
+        let before = harness.model
+        let events: [WorkEvent] = [
+            .workerFinished(id: id, result: .failure), .workerFinished(id: "ghost", result: .success),
+            .setForeground(id: "ghost", notification: "n"), .systemStopped(id: id, reason: .quota),
+            .cancel(.id("ghost")), .workRun(name: "a"),
+        ]
+        for event in events {
+            harness.send(event, at: 20)
+            #expect(harness.refusals.count == 1, "\(event)")
+            #expect(harness.model == before, "\(event)")
+        }
+        #expect(harness.refusals == ["a is finished"])
     }
 }

@@ -6,7 +6,18 @@ import Testing
 struct WorkUniqueTests {
     /// The state the existing unique work is put in before the second enqueue.
     enum Existing: String, Sendable, CaseIterable {
-        case none, enqueued, running, succeeded, failed, cancelled
+        /// No work with the name.
+        case none
+        /// Waiting (an initial delay of an hour).
+        case enqueued
+        /// Its worker runs.
+        case running
+        /// It returned success.
+        case succeeded
+        /// It returned failure.
+        case failed
+        /// It was cancelled.
+        case cancelled
     }
 
     /// What the second enqueue does.
@@ -90,8 +101,7 @@ struct WorkUniqueTests {
     func check(_ row: (ExistingWorkPolicy, Existing, Outcome), spec: WorkRequestSpec) throws {
         let (policy, existing, outcome) = row
         var harness = WorkHarness()
-        let prepPolicy: ExistingWorkPolicy = spec.isPeriodic ? .keep : .keep
-        let old = Self.prepare(existing, spec: spec, policy: prepPolicy, in: &harness)
+        let old = Self.prepare(existing, spec: spec, policy: .keep, in: &harness)
         let wasRunning = harness.request(old)?.state == .running
         var second = spec
         second.tags = ["second"]
