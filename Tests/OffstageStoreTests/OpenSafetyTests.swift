@@ -109,7 +109,7 @@ struct OpenSafetyTests {
             #expect(
                 tables == [
                     "app_registry", "app_state", "conditions", "events", "inbox", "outbox", "scheduler_decisions",
-                    "scheduler_runs", "scheduler_state", "sessions", "task_ids", "tasks",
+                    "scheduler_runs", "scheduler_state", "sessions", "task_ids", "tasks", "work_requests",
                 ])
             #expect(try store.withDatabase { try $0.scalarText("PRAGMA journal_mode") } == "wal")
             #expect(contents(home.databasePath).count > 0)

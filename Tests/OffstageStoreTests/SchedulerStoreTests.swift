@@ -102,8 +102,8 @@ struct SchedulerStoreTests {
                 v1.close()
             }
             let store = try Store.open(home: home)
-            #expect(try store.withDatabase { try $0.scalarInteger("PRAGMA user_version") } == 4)
-            #expect(Store.schemaVersion == 4)
+            #expect(try store.withDatabase { try $0.scalarInteger("PRAGMA user_version") } == Int64(Store.schemaVersion))
+            #expect(Store.schemaVersion == 5)
             #expect(try store.loadSessions() == [Fixtures.session])
             #expect(try store.loadTasks() == [Fixtures.fullTask()])
             #expect(try store.loadConditions() == Fixtures.conditions)
