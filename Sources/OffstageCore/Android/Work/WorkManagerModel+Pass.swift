@@ -62,6 +62,7 @@ extension WorkManagerModel {
             case .bucketWindow, .restrictedBucket: return .appStandby
             case .networkDisabled: return needsNetwork ? .constraintConnectivity : nil
             case .backgroundRestricted: return .backgroundRestriction
+            case .forceStopped: return .user
             }
         case .open(let closesAt, let networkAllowed):
             if run.expedited || run.notification != nil { return nil }
