@@ -32,6 +32,9 @@ public enum DaemonCommand: Codable, Sendable, Equatable {
     case setClockRate(ClockRate)
     /// Move the engine's clock forward to the next moment something time-driven is due (`offstage clock next`).
     case jumpToNextDeadline
+    /// Something done to the Android side of the model (work, foreground services, Doze, buckets, its process);
+    /// refused by an engine whose platform profile has no Android.
+    case android(AndroidRequest)
 
     /// Whether the runtime's clock executes this command (any runtime takes it, and refuses it when its clock
     /// cannot be steered).
@@ -57,9 +60,17 @@ public enum DaemonCommand: Codable, Sendable, Equatable {
             return true
         case .app(.setMistake):
             return true
+        case .android(let request):
+            return request.changesStateOnly
         case .launchTask, .expireTask, .appOpened, .appBackgrounded, .app, .setClockRate, .jumpToNextDeadline:
             return false
         }
+    }
+
+    /// Whether the Android model executes this command.
+    public var isForAndroid: Bool {
+        if case .android = self { return true }
+        return false
     }
 
     /// Whether the BG task scheduler executes this command (rather than the transfer daemon).

@@ -22,6 +22,11 @@ extension DaemonRuntime {
         if command.isForClock { return try executeClockCommand(command, id: id) }
         if command.isForApp { return try executeAppCommand(command, id: id) }
         if command.isForScheduler { return try executeSchedulerCommand(command, id: id) }
+        if command.isForAndroid {
+            return try store.completeCommand(
+                id: id, status: .refused, result: "this engine runs the iOS profile only (no Android model)",
+                changes: StoreChanges(), now: time.now())
+        }
         // An `add` creates the task whose id it reserved when it was enqueued (ids are not inbox ids).
         let taskID = try store.reservedTaskID(command: id) ?? id
         let actions = daemon.handle(event(for: command, taskID: taskID), now: time.now())
@@ -46,7 +51,7 @@ extension DaemonRuntime {
         case .setConditions(let conditions): return .conditionsChanged(conditions)
         case .configureSession(let configuration): return .sessionConfigured(configuration)
         case .schedule, .unschedule, .launchTask, .expireTask, .setDeviceInUse, .appOpened, .appBackgrounded, .app,
-            .setClockRate, .jumpToNextDeadline:
+            .setClockRate, .jumpToNextDeadline, .android:
             return .timerFired
         }
     }
