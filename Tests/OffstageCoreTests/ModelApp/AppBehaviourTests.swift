@@ -42,7 +42,10 @@ import Testing
             ])
         // The report block: two lines, both finished while away, nothing to create or cancel.
         guard case .commit(let changes)? = device.appActions.first(where: { if case .commit = $0 { true } else { false } })
-        else { return Issue.record("no report committed") }
+        else {
+            Issue.record("no report committed")
+            return
+        }
         #expect(changes.log.first?.reason.hasPrefix("report at launch: 2 line(s)") == true)
         #expect(changes.upserts.isEmpty)
         let delivered = device.appActions.compactMap { action -> String? in
@@ -81,7 +84,8 @@ import Testing
             "app:urlSessionDidFinishEvents", "app:reportEventsFinished", "app:withholdCompletionHandler",
         ])
         guard case .withholdCompletionHandler(_, let line)? = device.appActions.last else {
-            return Issue.record("the handler was not withheld")
+            Issue.record("the handler was not withheld")
+            return
         }
         #expect(line.reason.contains("not called (app mistake)"))
         #expect(device.lifecycle.app.state.handlers.count == 1)
@@ -100,7 +104,10 @@ import Testing
             "system:didFinishLaunching(background)", "app:loadRegistry", "app:commit", "app:registerBGTaskHandlers",
             "system:didEnterBackground",
         ])
-        guard case .commit(let changes) = device.appActions[1] else { return Issue.record("no line") }
+        guard case .commit(let changes) = device.appActions[1] else {
+            Issue.record("no line")
+            return
+        }
         #expect(changes.log.first?.reason.contains("not recreated at launch (app mistake)") == true)
     }
 
@@ -139,7 +146,10 @@ import Testing
         let unmatched = CompletionHandover(
             taskIdentifier: 3, subject: "task 3", end: .response(httpStatus: 201), isUpload: true, record: nil)
         guard case .acknowledgeDelivery(nil, let line)? = mistaken.handle(.completion(unmatched), now: appEpoch).last
-        else { return Issue.record("not acknowledged") }
+        else {
+            Issue.record("not acknowledged")
+            return
+        }
         #expect(line.reason == "unmatched: no taskDescription (app mistake): the result cannot be matched to any record")
         _ = canonical.handle(.outboxDrained(session: sessionID), now: appEpoch)
     }
@@ -174,7 +184,10 @@ import Testing
         #expect(Set(actions.dropFirst().map(AppDevice.name)) == [
             "reEnqueue gone", "recreateFromResumeData kept", "cancel 5",
         ])
-        guard case .commit(let changes)? = actions.first else { return Issue.record("no report") }
+        guard case .commit(let changes)? = actions.first else {
+            Issue.record("no report")
+            return
+        }
         #expect(changes.upserts.map(\.note) == ["reattached to task 6 (the home's task 13)"])
         var adopting = AppBehaviour(session: sessionID)
         let adopted = adopting.handle(
