@@ -5,7 +5,9 @@ import Testing
 /// The system's life cycle and the app's code wired as the runtime wires them, with no I/O: the life cycle's
 /// delegate calls go to the app, the app's handler calls go back to the life cycle. `trace` names every step.
 struct AppDevice {
+    /// The system's life cycle for the app.
     var lifecycle = AppHarness()
+    /// The app's code.
     var app: AppBehaviour
     /// What happened, in order: "system:…" for life-cycle actions, "app:…" for the app's actions.
     var trace: [String] = []
@@ -14,6 +16,7 @@ struct AppDevice {
     /// The life cycle's committed event-log lines, in order.
     var systemLog: [LogEntry] = []
 
+    /// A device with the app not running, making these mistakes.
     init(mistakes: AppMistakes = AppMistakes(), backgroundWorkSeconds: Double = 0) {
         app = AppBehaviour(session: sessionID, mistakes: mistakes, backgroundWorkSeconds: backgroundWorkSeconds)
     }
@@ -45,6 +48,7 @@ struct AppDevice {
         return actions
     }
 
+    /// Hands the life cycle's delegate calls to the app and notes its kills.
     private mutating func relay(_ actions: [AppLifecycleAction]) {
         systemLog += actions.appLog
         for action in actions {
