@@ -58,7 +58,7 @@ final class Database {
             let system = sqlite3_system_errno(connection)
             let failure =
                 code & 0xFF == SQLITE_CANTOPEN && system != 0
-                ? StoreError.fileSystem(operation: "open", path: path, reason: systemReason(system))
+                ? StoreError.system("open", path: path, code: system)
                 : StoreError.sqlite(code: code, message: String(cString: sqlite3_errmsg(connection)))
             close()
             throw failure

@@ -15,7 +15,8 @@ enum OffstageCommandLine {
           clock warp N|real|freeze|next   steer the running engine's clock (×N, real time, frozen, next deadline)
           ls [--json]                  transfers and their state
           events [--json] [--limit N]  the event log
-          pause|resume|cancel ID
+          pause|resume|cancel ID       cancel also discards a failed task's partial file
+          clean [--dry-run]            remove the partial files of failed and cancelled tasks; says the bytes freed
           session [ID [--discretionary on|off] [--launch-events on|off] [--timeout-request DUR] [--timeout-resource DUR]
                   [--max-connections N] [--cellular on|off] [--expensive on|off] [--constrained on|off]]
           device [wifi|cellular|offline] [charging on|off] [battery N] [low-power on|off] [refresh on|off]
@@ -55,6 +56,11 @@ enum OffstageCommandLine {
             // An empty --home is a mistake, not a request for the default home.
             return fail(.store("--home is empty: give the home directory (or leave --home out for the default)"))
         }
+        if explicitHome == nil, ProcessInfo.processInfo.environment["OFFSTAGE_HOME"]?.isEmpty == true {
+            // Set but empty is a mistake too (a variable that expanded to nothing), not the default home.
+            return fail(
+                .store("OFFSTAGE_HOME is empty: set it to the home directory (or unset it for the default)"))
+        }
         let context = CLIContext(home: OffstageHome.resolve(explicit: explicitHome))
         guard let command = words.first else {
             do {
@@ -77,6 +83,7 @@ enum OffstageCommandLine {
             case "ls", "list": try ListCommand.run(rest, context: context)
             case "events": try EventsCommand.run(rest, context: context)
             case "pause", "resume", "cancel": try TaskControlCommand.run(command, rest, context: context)
+            case "clean": try CleanCommand.run(rest, context: context)
             case "device": try DeviceCommand.run(rest, context: context)
             case "session": try SessionCommand.run(rest, context: context)
             case "schedule": try ScheduleCommand.run(rest, context: context)

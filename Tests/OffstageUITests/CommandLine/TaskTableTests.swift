@@ -36,6 +36,7 @@ import Testing
         #expect(
             Set(task.keys) == [
                 "id", "session", "description", "kind", "url", "state", "bytesWritten", "bytesExpected", "path", "error",
+                "partBytes",
             ])
     }
 
