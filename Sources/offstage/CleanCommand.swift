@@ -29,10 +29,19 @@ enum CleanCommand {
         let args = try Arguments(raw, flags: ["--dry-run"])
         try args.none()
         let dryRun = args.flag("--dry-run")
-        let lock = dryRun ? nil : try context.lockIfFree()
+        var lock: InstanceLock?
+        var engineRuns = context.engineRuns
+        if !dryRun {
+            do {
+                lock = try context.lockIfFree()
+                engineRuns = lock == nil
+            } catch CLIError.diskFull {
+                // A full disk, where `clean` is most needed: the lock file has no room for a pid. No engine can
+                // start without writing one either, so go on without it, trusting the look at its owner.
+            }
+        }
         defer { lock?.release() }
-        let engineRuns = !dryRun && lock == nil
-        let verdicts = try judge(context: context, engineRuns: engineRuns || (dryRun && context.engineRuns))
+        let verdicts = try judge(context: context, engineRuns: engineRuns)
         var freed: Int64 = 0
         var removed = 0
         for verdict in verdicts {
