@@ -64,6 +64,7 @@ public final class DaemonRuntime {
         daemon.appSessions = [options.app?.configuration.sessionIdentifier ?? options.appSessionIdentifier]
         let partsHome = home
         finalizer = Finalizer(partPath: { partsHome.partPath(taskID: $0) })
+        finalizer.replacing = options.replacesExisting
     }
 
     deinit { attach?.stop() }

@@ -87,6 +87,7 @@ extension DaemonRuntime {
             }
             transfers.sort { $0.id < $1.id }
         }
+        transfers = PartSizes.filled(transfers, home: home)
         let scheduler = host?.scheduler
         let budget = scheduler.map { SnapshotParts.budget($0, monotonic: monotonic) } ?? AppSnapshot.Budget()
         let app: AppSnapshot
