@@ -75,7 +75,7 @@ extension CommandCatalog {
     /// `offstage clean [--dry-run]`.
     static let clean = CommandSpec(
         name: "clean", positionals: "",
-        summary: "remove the partial files of failed and cancelled tasks; says the bytes freed",
+        summary: "remove the partial files of failed and cancelled tasks",
         options: [.flag("--dry-run", help: "say what would be removed, remove nothing")])
 
     /// `offstage session [ID …]`.
