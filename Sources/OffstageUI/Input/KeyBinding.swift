@@ -1,4 +1,9 @@
+import OffstageCore
+
 /// One key of the dashboard and what it does: the single source of the help overlay, the key bar and the reducer.
+///
+/// A key that means something else on Android has one binding per meaning, each naming the profiles it is offered
+/// in; `KeyBinding.all(for:)` is what one profile offers.
 public struct KeyBinding: Equatable, Sendable {
     /// The key as the help shows it (`a`, `Enter`, `PgUp/PgDn`, `Ctrl-L`).
     public var label: String
@@ -6,15 +11,25 @@ public struct KeyBinding: Equatable, Sendable {
     public var action: String
     /// The short word the key bar shows (nil: help only).
     public var bar: String?
+    /// The platform profiles that offer this binding (the others do not list it).
+    public var profiles: Set<PlatformProfile>
 
-    /// A binding.
-    public init(_ label: String, _ action: String, bar: String? = nil) {
+    /// A binding, offered in `profiles` (every profile unless told).
+    public init(
+        _ label: String, _ action: String, bar: String? = nil, in profiles: Set<PlatformProfile> = Set(PlatformProfile.allCases)
+    ) {
         self.label = label
         self.action = action
         self.bar = bar
+        self.profiles = profiles
     }
 
-    /// Every key, in the order the help lists them.
+    /// The bindings one profile offers, in table order (each label at most once).
+    public static func all(for profile: PlatformProfile) -> [KeyBinding] {
+        all.filter { $0.profiles.contains(profile) }
+    }
+
+    /// Every key in every profile, in the order the help lists them.
     public static let all: [KeyBinding] = [
         KeyBinding("↑/↓ j/k", "move the selection"),
         KeyBinding("PgUp/PgDn", "move a page"),
@@ -26,16 +41,36 @@ public struct KeyBinding: Equatable, Sendable {
         KeyBinding("a", "add a download (asks for a URL)", bar: "add"),
         KeyBinding("u", "upload a file (asks for the file, then the URL)"),
         KeyBinding("p", "pause / resume the selected transfer", bar: "pause"),
-        KeyBinding("c", "cancel the selected transfer (asks first)", bar: "cancel"),
-        KeyBinding("s", "schedule a BG task request", bar: "schedule"),
-        KeyBinding("l", "simulate a launch of the selected request", bar: "launch"),
-        KeyBinding("x", "simulate the expiration of a running task", bar: "expire"),
-        KeyBinding("o", "open the app (foreground)"),
-        KeyBinding("h", "send the app home (background)"),
-        KeyBinding("t", "terminate the app, as the system does (memory pressure)", bar: "kill app"),
-        KeyBinding("K", "force-quit the app, as a user swipe does (asks first)", bar: "force-quit"),
-        KeyBinding("r", "relaunch the app in the background"),
-        KeyBinding("d", "device conditions: network, power, battery, Low Power Mode, refresh", bar: "device"),
+        KeyBinding("c", "cancel the selected transfer (asks first)", bar: "cancel", in: [.ios]),
+        KeyBinding(
+            "c", "cancel the selected transfer, or the selected work in the Scheduled pane (asks first)", bar: "cancel",
+            in: [.android, .both]),
+        KeyBinding("s", "schedule a BG task request", bar: "schedule", in: [.ios]),
+        KeyBinding("s", "schedule an iOS BG task request", bar: "schedule", in: [.both]),
+        KeyBinding("l", "simulate a launch of the selected request", bar: "launch", in: [.ios]),
+        KeyBinding("l", "run the selected work now, bypassing its constraints", bar: "run", in: [.android]),
+        KeyBinding("l", "launch the selected iOS request, or run the selected work", bar: "launch/run", in: [.both]),
+        KeyBinding("x", "simulate the expiration of a running task", bar: "expire", in: [.ios]),
+        KeyBinding("x", "simulate the expiration of a running iOS task", bar: "expire", in: [.both]),
+        KeyBinding("o", "open the app (foreground)", in: [.ios]),
+        KeyBinding("o", "open the app: its process starts in the foreground", in: [.android]),
+        KeyBinding("o", "open the app (the selected row's platform)", in: [.both]),
+        KeyBinding("h", "send the app home (background)", in: [.ios]),
+        KeyBinding("h", "leave the app: its process stays in the background", in: [.android]),
+        KeyBinding("h", "send the app home / leave it (the row's platform)", in: [.both]),
+        KeyBinding("t", "terminate the app, as the system does (memory pressure)", bar: "kill app", in: [.ios]),
+        KeyBinding("t", "low-memory kill of the background process", bar: "kill app", in: [.android]),
+        KeyBinding("t", "system termination / low-memory kill (the row's platform)", bar: "kill app", in: [.both]),
+        KeyBinding("K", "force-quit the app, as a user swipe does (asks first)", bar: "force-quit", in: [.ios]),
+        KeyBinding("K", "force-stop the app: no work runs until it is opened (asks first)", bar: "force-stop", in: [.android]),
+        KeyBinding("K", "force-quit / force-stop the app (the row's platform; asks first)", bar: "force-quit", in: [.both]),
+        KeyBinding("r", "relaunch the app in the background", in: [.ios]),
+        KeyBinding("r", "relaunch the iOS app in the background", in: [.both]),
+        KeyBinding("R", "reboot the device: processes end, work is rescheduled at boot (asks first)", in: [.android, .both]),
+        KeyBinding("F", "start / stop the demo foreground service", in: [.android, .both]),
+        KeyBinding("d", "device conditions: network, power, battery, Low Power Mode, refresh", bar: "device", in: [.ios]),
+        KeyBinding("d", "device conditions: network, power, battery, Doze, bucket, saver", bar: "device", in: [.android]),
+        KeyBinding("d", "device conditions of both platforms (network, power, Doze, bucket…)", bar: "device", in: [.both]),
         KeyBinding("w", "cycle the clock's warp: ×1, ×10, ×60, ×600", bar: "warp"),
         KeyBinding("f", "freeze / unfreeze the clock"),
         KeyBinding("n", "jump to the next deadline"),
