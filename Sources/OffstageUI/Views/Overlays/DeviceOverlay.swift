@@ -110,12 +110,19 @@ enum DeviceOverlay {
         return rows
     }
 
-    /// Draws the Android (or side-by-side) menu.
+    /// Draws the Android (or side-by-side) menu: the values keep their column; actions are cut first on a narrow
+    /// terminal.
     static func drawWithAndroid(_ android: AndroidDeviceSnapshot, in screen: inout Screen, context c: RenderContext) {
-        let lines: [OverlayFrame.Line] = androidRows(android, c).map { row in
+        let rows = androidRows(android, c)
+        let keyWidth = 6
+        let valueWidth = rows.reduce(0) { max($0, DisplayWidth.of($1.value)) }
+        let natural = rows.reduce(0) { max($0, DisplayWidth.of($1.action)) } + 2
+        let inner = min(60, screen.width - 2) - 4
+        let actionWidth = max(4, min(natural, inner - keyWidth - valueWidth))
+        let lines: [OverlayFrame.Line] = rows.map { row in
             [
-                Span(TextFit.pad(row.keys, to: 6), c.palette.key), Span(TextFit.pad(row.action, to: 37)),
-                Span(row.value, c.palette.title),
+                Span(TextFit.pad(row.keys, to: keyWidth), c.palette.key),
+                Span(TextFit.pad(c.fit(row.action, actionWidth - 1), to: actionWidth)), Span(row.value, c.palette.title),
             ]
         }
         OverlayFrame.draw(in: &screen, title: "Device conditions", footer: "Esc close", lines: lines, maxWidth: 60, context: c)

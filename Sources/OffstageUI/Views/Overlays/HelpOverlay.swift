@@ -56,11 +56,12 @@ enum HelpOverlay {
         case .ios: return []
         case .android:
             text =
-                "On a work row: Enter details, l run, c cancel. s, x and r are iOS keys: this profile runs no iOS app."
+                "On a work row, l runs it now (constraints bypassed) and c cancels it and what waits for it. F starts "
+                + "or stops demo-service, a foreground service. s, x and r are iOS keys."
         case .both:
             text =
-                "l, o, h, t and K act on the platform of the row selected in Scheduled: a work row is Android, an iOS "
-                + "request (or none) iOS. c there cancels a work row. s, x, r: iOS only; R, F: Android only."
+                "On a work row in Scheduled, l c o h t K act on Android; on an iOS row (or none), on iOS. "
+                + "s x r: iOS only; R F: Android only."
         }
         let pieces = TextFit.wrap(text, width: max(10, width), maxLines: 4, ellipsis: c.glyphs.ellipsis)
         return [[]] + pieces.map { [Span($0, c.palette.muted)] }
