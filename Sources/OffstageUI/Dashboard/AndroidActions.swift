@@ -31,7 +31,10 @@ enum AndroidActions {
                 return nil
             }
             let list = (by ?? []).map { TransferDaemon.printable($0) }.joined(separator: ", ")
-            state.message = "\(name) is BLOCKED" + (list.isEmpty ? "" : " by \(list)") + ": it runs when they succeed"
+            state.message =
+                list.isEmpty
+                ? "\(name) is BLOCKED: it runs when its prerequisites succeed"
+                : "\(name) is BLOCKED by \(list): it runs when they succeed"
         case .succeeded, .failed, .cancelled: state.message = "\(name) is \(work.state.rawValue): nothing to run"
         }
         return []

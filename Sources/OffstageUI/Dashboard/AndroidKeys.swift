@@ -46,7 +46,8 @@ enum AndroidKeys {
             state.message = "s schedules iOS BG tasks, which this profile does not run: offstage work enqueue adds work"
             return []
         case "r" where platform == .android:
-            state.message = "Android has no background relaunch: WorkManager starts the process when work runs (R reboots)"
+            state.message =
+                "Android has no background relaunch: WorkManager starts the process when work runs (R reboots)"
             return []
         default: return nil
         }

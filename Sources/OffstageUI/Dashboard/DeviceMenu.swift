@@ -57,7 +57,8 @@ enum DeviceMenu {
         case .character("i"):
             return Actions.send(.setDeviceInUse(!snapshot.device.inUse), state: &state, snapshot: snapshot)
         case .character("l"), .character("r"):
-            state.message = "Low Power Mode and Background App Refresh are iOS's: v toggles battery saver, x background restriction"
+            state.message =
+                "Low Power Mode and Background App Refresh are iOS's: v toggles battery saver, x background restriction"
             return []
         default:
             let keys = device(for: platform).map(\.label).filter { $0 != "Esc/d" }

@@ -16,7 +16,8 @@ public struct KeyBinding: Equatable, Sendable {
 
     /// A binding, offered in `profiles` (every profile unless told).
     public init(
-        _ label: String, _ action: String, bar: String? = nil, in profiles: Set<PlatformProfile> = Set(PlatformProfile.allCases)
+        _ label: String, _ action: String, bar: String? = nil,
+        in profiles: Set<PlatformProfile> = Set(PlatformProfile.allCases)
     ) {
         self.label = label
         self.action = action
