@@ -19,11 +19,17 @@ extension DaemonRuntime {
             commandLogPath: setup.commandLogPath)
         host.work = WorkManagerModel(requests: loaded.requests, environment: host.environment(now: now))
         androidHost = host
-        var inputs: [AndroidInput] = [.work(.started)]
-        if stored != nil { inputs.append(.system(.rebooted)) }
+        // A device that ran before reboots: the system stops what the last process ran (UNKNOWN) and WorkManager
+        // reschedules it at boot. WorkManager's own restart (`.started`) is for a fresh device, or for runs the
+        // system model did not know of (its row set aside): sending both would restart the same work twice.
+        var inputs: [AndroidInput] = stored != nil ? [.system(.rebooted)] : [.work(.started), .system(.timerFired)]
         if system.state.conditions != daemon.conditions { inputs.append(.system(.conditionsChanged(daemon.conditions))) }
-        if stored == nil { inputs.append(.system(.timerFired)) }  // the first commit of a fresh device
         try runAndroid(inputs, commandID: nil)
+        if stored != nil, let host = androidHost,
+            host.work.state.requests.contains(where: { $0.state == .running && host.systemNames[$0.id] == nil })
+        {
+            try runAndroid([.work(.started)], commandID: nil)
+        }
     }
 
     /// Passes the daemon's device conditions on to the Android system model when they differ.
@@ -175,6 +181,11 @@ extension DaemonRuntime {
                     if own { step.refusals.append("the app is force-stopped: no worker runs until the user opens it") }
                     caused.append(.work(.systemStopped(id: launch.id, reason: .user)))
                     continue
+                }
+                // A request restarted within one step runs one worker: the newest launch.
+                step.starts.removeAll { $0.id == launch.id }
+                if let old = host.systemNames.removeValue(forKey: launch.id) {
+                    caused.append(.system(.workerEnded(name: old)))
                 }
                 let systemName = host.systemName(for: launch)
                 host.systemNames[launch.id] = systemName

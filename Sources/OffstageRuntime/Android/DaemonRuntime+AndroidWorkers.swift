@@ -13,6 +13,7 @@ extension DaemonRuntime {
 
     /// Starts what a worker does; a shell command that cannot start fails at once.
     func startWorker(_ launch: WorkerLaunch) throws {
+        stopWorker(launch.id)  // a run this one replaces, if its stop and this start came in one step
         guard var host = androidHost else { return }
         let id = launch.id
         switch launch.worker {
