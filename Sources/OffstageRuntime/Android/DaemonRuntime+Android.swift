@@ -177,6 +177,12 @@ extension DaemonRuntime {
             case .refuse(let reason):
                 if own { step.refusals.append(reason) }
             case .startWorker(let launch):
+                if offline {
+                    // No engine runs: nothing starts here; the next `offstage run` restarts it (`.started`).
+                    log(launch.name, "due now: it starts when offstage runs")
+                    if own { step.notes.append("\(launch.name) is due now: it starts when offstage runs") }
+                    continue
+                }
                 if host.system.state.forceStopped {
                     if own { step.refusals.append("the app is force-stopped: no worker runs until the user opens it") }
                     caused.append(.work(.systemStopped(id: launch.id, reason: .user)))

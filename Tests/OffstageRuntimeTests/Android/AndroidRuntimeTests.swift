@@ -219,6 +219,8 @@ struct AndroidRuntimeTests {
         let outcome = try DaemonRuntime(home: harness.home, store: harness.store, options: options)
             .applyOffline(commandID: id)
         #expect(outcome.status == .done && outcome.result.hasPrefix("enqueued later as "), "\(outcome.result)")
+        #expect(outcome.result.contains("later is due now: it starts when offstage runs"), "\(outcome.result)")
+        #expect(try harness.store.loadAndroidState() == nil, "no process was started for it")
         let stored = try harness.store.loadWorkRequests()
         #expect(stored.map(\.name) == ["later"])
         let bucket = try harness.store.enqueue(.android(.bucket(.frequent)), now: Date())
