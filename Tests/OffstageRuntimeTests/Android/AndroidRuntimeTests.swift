@@ -59,6 +59,19 @@ struct AndroidRuntimeTests {
         #expect(kill(pid, 0) != 0, "the stopped worker's process still runs")
     }
 
+    @Test("a download worker adds a transfer through the daemon and succeeds when it completes")
+    func downloadWorker() throws {
+        let rig = try AndroidRig()
+        try rig.enqueue("fetch", .download(rig.harness.origin.url("/gen/2000")))
+        try rig.waitUntil { try rig.work("fetch").state == .succeeded }
+        #expect(try rig.work("fetch").state == .succeeded)
+        let transfer = try #require(rig.runtime.snapshot().transfers.first { $0.session == "com.offstage.work" })
+        #expect(transfer.state == .completed)
+        try rig.enqueue("missing", .download(rig.harness.origin.url("/files/no-such-file")))
+        try rig.waitUntil { try rig.work("missing").state == .failed }
+        #expect(try rig.work("missing").state == .failed)
+    }
+
     @Test("a periodic request runs, is rescheduled for its next period, and runs again when the clock gets there")
     func periodicReschedules() throws {
         let rig = try AndroidRig()
