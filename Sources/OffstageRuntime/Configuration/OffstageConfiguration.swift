@@ -22,6 +22,8 @@ public struct OffstageConfiguration: Sendable, Equatable {
     public var android: AndroidFile
     /// The folder it was read from (nil: the built-in configuration).
     public var directory: String?
+    /// Lines about keys read but ignored (deprecated ones), for the command line to show on stderr.
+    public var warnings: [String] = []
 
     /// A configuration.
     public init(
@@ -106,7 +108,8 @@ public struct OffstageConfiguration: Sendable, Equatable {
         }
 
         let policyPath = folder + "/" + schedulerName
-        let policy = try read(policyPath).map { data throws(ConfigurationError) in
+        let policyData = try read(policyPath)
+        let policy = try policyData.map { data throws(ConfigurationError) in
             try SchedulerPolicyFile.parse(data, path: policyPath)
         }
 
@@ -118,11 +121,13 @@ public struct OffstageConfiguration: Sendable, Equatable {
         let android = try read(androidPath).map { data throws(ConfigurationError) in
             try AndroidFile.parse(data, path: androidPath)
         }
-        return OffstageConfiguration(
+        var loaded = OffstageConfiguration(
             app: AppTaskConfiguration(permittedIdentifiers: permitted, backgroundModes: modes, handlers: handlers),
             taskMistakes: taskMistakes, policy: policy ?? defaults.policy,
             appSession: appSession ?? defaults.appSession, android: android ?? defaults.android,
             directory: folder)
+        loaded.warnings = policyData.map { SchedulerPolicyFile.warnings(in: $0, path: policyPath) } ?? []
+        return loaded
     }
 
     /// The contents of an `app.json` at `path`: missing keys take their defaults, and the result must validate.
