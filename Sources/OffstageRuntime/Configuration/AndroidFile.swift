@@ -88,7 +88,15 @@ public struct AndroidFile: Sendable, Equatable {
         init(from decoder: any Decoder) throws {
             try decoder.rejectUnknownKeys(CodingKeys.allCases.map(\.stringValue))
             let c = try decoder.container(keyedBy: CodingKeys.self)
-            let platform = try c.decodeIfPresent(PlatformProfile.self, forKey: .platform) ?? .ios
+            var platform = PlatformProfile.ios
+            if let name = try c.decodeIfPresent(String.self, forKey: .platform) {
+                guard let profile = PlatformProfile(rawValue: name) else {
+                    let names = PlatformProfile.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .platform, in: c, debugDescription: "expected one of \(names) (got \"\(name)\")")
+                }
+                platform = profile
+            }
             let policy = try c.decodeIfPresent(Policy.self, forKey: .policy)?.policy ?? AndroidPolicy()
             file = AndroidFile(platform: platform, policy: policy)
         }
