@@ -77,6 +77,11 @@ struct AndroidRuntimeTests {
         let rig = try AndroidRig()
         let schedule = PeriodicSchedule(interval: 900, flex: 300)
         #expect(try rig.enqueue("feed", .simulated(seconds: 5, result: .success), kind: .periodic(schedule)).status == .done)
+        let short = try rig.enqueue(
+            "often", .simulated(seconds: 1, result: .success), kind: .periodic(PeriodicSchedule(interval: 60, flex: 60)))
+        #expect(short.status == .done && short.result.contains("; warning: "), "\(short.result)")
+        #expect(try rig.work("often").periodic?.interval == 900, "clamped to WorkManager's 15 minutes")
+        #expect(try rig.send(.cancel(.name("often"))).status == .done)
         var finished = 0
         for _ in 0..<12 where finished < 2 {
             try rig.jumpToNextDeadline()
