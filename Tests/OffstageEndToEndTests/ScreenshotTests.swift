@@ -43,7 +43,8 @@ struct ScreenshotTests {
             return
         }
         let expected = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(result.stdout == expected, "screenshots/simulate-30d-both-\(usage).txt differs from what offstage prints")
+        #expect(
+            result.stdout == expected, "screenshots/simulate-30d-both-\(usage).txt differs from what offstage prints")
     }
 
     /// The dashboard's screenshots: `offstage render` of each scene, as text and as SVG.

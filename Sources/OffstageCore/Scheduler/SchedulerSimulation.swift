@@ -57,7 +57,8 @@ struct SimulationEngine {
 
     /// Queues the user's days (the shared `UsagePlan`): device rhythm and app sessions.
     mutating func planUsage() {
-        for (time, moment) in UsagePlan.moments(days: setup.days, usage: setup.usage, apps: apps.count, random: &random) {
+        for (time, moment) in UsagePlan.moments(days: setup.days, usage: setup.usage, apps: apps.count, random: &random)
+        {
             switch moment {
             case .device(let conditions): queue.push(time, .device(conditions))
             case .open(let app): queue.push(time, .open(app: app))

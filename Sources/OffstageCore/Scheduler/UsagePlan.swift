@@ -51,7 +51,8 @@ public enum UsagePlan {
     }
 
     /// The device conditions at `instant` seconds after midnight.
-    public static func conditions(at instant: Double, chargedLastNight: Bool, chargesTonight: Bool) -> DeviceConditions {
+    public static func conditions(at instant: Double, chargedLastNight: Bool, chargesTonight: Bool) -> DeviceConditions
+    {
         let home = instant < DailyRhythm.leaveHome || instant >= DailyRhythm.backHome
         let night = instant < DailyRhythm.wake || instant >= DailyRhythm.bed
         let charging = night && (instant < DailyRhythm.wake ? chargedLastNight : chargesTonight)

@@ -47,28 +47,44 @@ struct AndroidRun: Sendable, Equatable {
 
 /// The replay's moving parts.
 struct AndroidSimulationEngine {
+    /// What to replay.
     let setup: AndroidSimulationSetup
+    /// The seeded generator the usage plan draws from.
     var random: SeededGenerator
+    /// The Android system: buckets, Doze, the process.
     var system: AndroidSystemModel
+    /// WorkManager and its requests.
     var work = WorkManagerModel()
+    /// The steps still to come, by time.
     var queue = SimulationQueue<AndroidSimulationStep>()
+    /// The system model's queued wake (a step at another time is stale).
     var systemWake: Double?
+    /// WorkManager's queued wake.
     var workWake: Double?
+    /// When the user opened the app, ascending.
     var opens: [Double] = []
+    /// Whether the app is open now.
     var inForeground = false
     /// Sessions open now (two opens may overlap).
     var sessions = 0
+    /// Whether the app has enqueued its work (at its first open).
     var enqueued = false
+    /// Every started run, in start order.
     var runs: [AndroidRun] = []
     /// Index in `runs` of each request's current run.
     var running: [String: Int] = [:]
     /// When each request became due, kept across stopped runs until one ends.
     var dueSince: [String: Double] = [:]
+    /// Seconds each due request waited, per reason category.
     var waits = WaitTally()
+    /// Seconds per bucket (`bucket`) and Doze state (`doze`).
     var bucketTime = WaitTally()
+    /// Virtual seconds since the first midnight.
     var time: Double = 0
+    /// The last instant replayed.
     var end: Double { Double(setup.days) * 86_400 }
 
+    /// An engine for a setup, the device fresh.
     init(_ setup: AndroidSimulationSetup) {
         self.setup = setup
         random = SeededGenerator(seed: setup.seed)
@@ -81,7 +97,8 @@ struct AndroidSimulationEngine {
             switch moment {
             case .device(let conditions):
                 let clock = time.truncatingRemainder(dividingBy: 86_400)
-                queue.push(time, .device(conditions, moves: clock == DailyRhythm.leaveHome || clock == DailyRhythm.backHome))
+                queue.push(
+                    time, .device(conditions, moves: clock == DailyRhythm.leaveHome || clock == DailyRhythm.backHome))
             case .open: queue.push(time, .open)
             case .leave: queue.push(time, .leave)
             }
@@ -214,7 +231,8 @@ struct AndroidSimulationEngine {
                 let due = dueSince[launch.id] ?? request.earliestRunAt.timeIntervalSince(setup.start)
                 dueSince[launch.id] = due
                 running[launch.id] = runs.count
-                runs.append(AndroidRun(name: launch.name, startedAt: time, delay: max(0, time - due), outcome: "running"))
+                runs.append(
+                    AndroidRun(name: launch.name, startedAt: time, delay: max(0, time - due), outcome: "running"))
                 toSystem.append(.workerStarted(name: launch.id))
                 if case .simulated(let seconds, let result) = launch.worker {
                     queue.push(time + max(0, seconds), .workerDone(id: launch.id, startedAt: now, result: result))
@@ -246,6 +264,7 @@ struct AndroidSimulationEngine {
         return "ended"
     }
 
+    /// Queues the system model's wake at `at` unless an earlier one is queued.
     private mutating func queueSystemWake(_ at: Double) {
         let due = max(at, time)
         if let queued = systemWake, queued <= due, queued >= time { return }
@@ -253,6 +272,7 @@ struct AndroidSimulationEngine {
         queue.push(due, .systemTimer)
     }
 
+    /// Queues WorkManager's wake at `at` unless an earlier one is queued.
     private mutating func queueWorkWake(_ at: Double) {
         let due = max(at, time)
         if let queued = workWake, queued <= due, queued >= time { return }

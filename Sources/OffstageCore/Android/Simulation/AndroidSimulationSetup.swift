@@ -59,7 +59,9 @@ public struct AndroidSimulationSetup: Codable, Sendable, Equatable {
             constraints: WorkConstraints(network: .unmetered))
         return AndroidSimulationSetup(
             days: days, usage: usage, seed: seed,
-            works: [SimulatedWork(name: "com.example.refresh", spec: refresh),
-                SimulatedWork(name: "com.example.feed", spec: feed)])
+            works: [
+                SimulatedWork(name: "com.example.refresh", spec: refresh),
+                SimulatedWork(name: "com.example.feed", spec: feed),
+            ])
     }
 }

@@ -30,18 +30,22 @@ public enum PlatformSimulation {
             }
             return String(decoding: try encoder.encode(both), as: UTF8.self)
         }
-        return both.render(tasks: ios.apps.flatMap(\.configuration.handlers), android: android, hourly: hourly)
+        return both.render(tasks: ios.apps.flatMap(\.configuration.handlers), hourly: hourly)
     }
 
-    /// The same, for the model app of `config/` and the standard Android work, over `days` days of `usage`.
+    /// The same, for the model app of `config/` and the standard Android work (under `androidPolicy`), over
+    /// `days` days of `usage`.
     public static func report(
         platform: PlatformProfile, days: Int, usage: UsageProfile, seed: UInt64, app: SimulatedApp,
-        policy: SchedulerPolicyConfiguration = SchedulerPolicyConfiguration(), hourly: Bool, json: Bool
+        policy: SchedulerPolicyConfiguration = SchedulerPolicyConfiguration(),
+        androidPolicy: AndroidPolicy = AndroidPolicy(), hourly: Bool, json: Bool
     ) throws -> String {
-        try report(
+        var android = AndroidSimulationSetup.standard(days: days, usage: usage, seed: seed)
+        android.policy = androidPolicy
+        return try report(
             platform: platform,
             ios: SimulationSetup(days: days, usage: usage, seed: seed, apps: [app], policy: policy),
-            android: .standard(days: days, usage: usage, seed: seed), hourly: hourly, json: json)
+            android: android, hourly: hourly, json: json)
     }
 
     /// Runs the platforms `platform` includes (the iOS replay with its wait tally).

@@ -28,17 +28,18 @@ struct SimulatedTaskRow: Sendable {
 
 extension PlatformSimulationReport {
     /// The header, the table, what held each task, the Android device's time in buckets and Doze, and the chart.
-    /// `tasks` gives the iOS handlers' kinds and needs, `android` the work's.
-    public func render(tasks: [TaskHandlerConfiguration], android setup: AndroidSimulationSetup, hourly: Bool = false)
-        -> String
-    {
-        let rows = iosRows(tasks) + androidRows(setup)
-        guard let first = ios.map({ ($0.days, $0.usage, $0.seed, $0.userOpens) })
-            ?? android.map({ ($0.days, $0.usage, $0.seed, $0.userOpens) })
+    /// `tasks` gives the iOS handlers' kinds and needs (the Android report carries its own).
+    public func render(tasks: [TaskHandlerConfiguration], hourly: Bool = false) -> String {
+        let rows = iosRows(tasks) + androidRows()
+        guard
+            let first = ios.map({ ($0.days, $0.usage, $0.seed, $0.userOpens) })
+                ?? android.map({ ($0.days, $0.usage, $0.seed, $0.userOpens) })
         else { return "" }
         let (days, usage, seed, opens) = first
         let who = platform == .both ? ", the same user and device on iOS and Android" : " (Android)"
-        var lines = ["\(days) days, usage \(usage.rawValue), seed \(seed): the user opened the app \(opens) times\(who)", ""]
+        var lines = [
+            "\(days) days, usage \(usage.rawValue), seed \(seed): the user opened the app \(opens) times\(who)", "",
+        ]
         lines += Self.table(rows, days: days)
         lines += ["", "What held each task while it was due (share of its waiting time, top 3):"]
         let width = Self.nameWidth(rows)
@@ -52,6 +53,7 @@ extension PlatformSimulationReport {
         return lines.joined(separator: "\n")
     }
 
+    /// The iOS report's rows, with kinds and needs from the handlers.
     private func iosRows(_ tasks: [TaskHandlerConfiguration]) -> [SimulatedTaskRow] {
         guard let ios else { return [] }
         return ios.identifiers.map { r in
@@ -68,7 +70,8 @@ extension PlatformSimulationReport {
         }
     }
 
-    private func androidRows(_ setup: AndroidSimulationSetup) -> [SimulatedTaskRow] {
+    /// The Android report's rows.
+    private func androidRows() -> [SimulatedTaskRow] {
         guard let android else { return [] }
         return android.works.map { w in
             SimulatedTaskRow(
@@ -80,8 +83,10 @@ extension PlatformSimulationReport {
         }
     }
 
+    /// `s` padded with spaces to `n` characters.
     static func pad(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(0, n - s.count)) }
 
+    /// The width of the name column.
     static func nameWidth(_ rows: [SimulatedTaskRow]) -> Int { max(10, rows.map(\.name.count).max() ?? 10) }
 
     /// The figures, one row per task.

@@ -32,9 +32,11 @@ import Testing
     /// A heavy user's 15-min work runs near its interval (active / working set, no Doze while in use); a rare
     /// user's is held by the bucket's windows and Doze, so it runs by day far less and mostly on the charger.
     static let rows = [
-        Row(usage: .heavy, minRunsPerDay: 60, maxMedianDelay: 900, minUsedBucketShare: 0.95, maxUsedBucketShare: 1,
+        Row(
+            usage: .heavy, minRunsPerDay: 60, maxMedianDelay: 900, minUsedBucketShare: 0.95, maxUsedBucketShare: 1,
             minDozeAndBucketShare: 0.9),
-        Row(usage: .rare, minRunsPerDay: 10, maxMedianDelay: 900, minUsedBucketShare: 0, maxUsedBucketShare: 0.1,
+        Row(
+            usage: .rare, minRunsPerDay: 10, maxMedianDelay: 900, minUsedBucketShare: 0, maxUsedBucketShare: 0.1,
             minDozeAndBucketShare: 0.9),
     ]
 

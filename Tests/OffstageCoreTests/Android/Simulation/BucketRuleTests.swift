@@ -32,6 +32,9 @@ import Testing
 
     @Test func changesComeAtEachThreshold() {
         let rule = BucketRule()
-        #expect(rule.changes(after: 100, restrictAfter: 8 * Self.d) == [100 + Self.h, 100 + Self.d, 100 + 2 * Self.d, 100 + 8 * Self.d])
+        #expect(
+            rule.changes(after: 100, restrictAfter: 8 * Self.d) == [
+                100 + Self.h, 100 + Self.d, 100 + 2 * Self.d, 100 + 8 * Self.d,
+            ])
     }
 }

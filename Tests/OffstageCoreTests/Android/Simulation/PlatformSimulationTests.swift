@@ -7,7 +7,8 @@ import Testing
     func iosOutputIsUnchanged(usage: UsageProfile) throws {
         let setup = SimulationSetup.standard(days: 10, usage: usage, seed: 42)
         let text = try PlatformSimulation.report(
-            platform: .ios, ios: setup, android: .standard(days: 10, usage: usage, seed: 42), hourly: false, json: false)
+            platform: .ios, ios: setup, android: .standard(days: 10, usage: usage, seed: 42), hourly: false, json: false
+        )
         #expect(text == SchedulerSimulation.run(setup).render())
         let json = try PlatformSimulation.report(
             platform: .ios, ios: setup, android: .standard(days: 10, usage: usage, seed: 42), hourly: false, json: true)
@@ -38,7 +39,8 @@ import Testing
     @Test func bothRendersEveryTaskOfEachPlatformWithItsReasons() throws {
         let ios = SimulationSetup.standard(days: 7, usage: .heavy, seed: 1)
         let android = AndroidSimulationSetup.standard(days: 7, usage: .heavy, seed: 1)
-        let text = try PlatformSimulation.report(platform: .both, ios: ios, android: android, hourly: false, json: false)
+        let text = try PlatformSimulation.report(
+            platform: .both, ios: ios, android: android, hourly: false, json: false)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for handler in ios.apps[0].configuration.handlers {
             #expect(lines.filter { $0.hasPrefix("iOS") && $0.contains(handler.identifier) }.count == 3)
@@ -48,7 +50,8 @@ import Testing
         }
         #expect(text.contains("the same user and device on iOS and Android"))
         #expect(text.contains("Android device: the app was active"))
-        let hourly = try PlatformSimulation.report(platform: .both, ios: ios, android: android, hourly: true, json: false)
+        let hourly = try PlatformSimulation.report(
+            platform: .both, ios: ios, android: android, hourly: true, json: false)
         let chartRow = try #require(hourly.split(separator: "\n").last { $0.hasPrefix("Android com.example.refresh") })
         #expect(chartRow.filter { $0 == "█" || $0 == "·" }.count == 7 * 24, "one cell per hour")
         #expect(chartRow.contains("█"))
