@@ -179,6 +179,7 @@ struct AndroidSimulationEngine {
         case .dozing: device["doze"] = "dozing"
         case .maintenance: device["doze"] = "maintenance window"
         }
+        if inForeground, device["doze"] != nil { device["dozing while open"] = "yes" }
         bucketTime.current = device
     }
 

@@ -48,6 +48,8 @@ public struct AndroidSimulationReport: Codable, Sendable, Equatable {
     public var dozingTime: Double
     /// Seconds inside Doze maintenance windows.
     public var maintenanceTime: Double
+    /// Seconds the device was in Doze while the app was open (0: opening the app always wakes the device).
+    public var dozingWhileOpen: Double
 
     /// The report of one work request.
     public func work(_ name: String) -> WorkRunReport? {
@@ -85,6 +87,7 @@ extension AndroidSimulationEngine {
         return AndroidSimulationReport(
             days: setup.days, usage: setup.usage, seed: setup.seed, userOpens: opens.count, works: works,
             bucketTime: device["bucket"] ?? [:], dozingTime: device["doze"]?["dozing"] ?? 0,
-            maintenanceTime: device["doze"]?["maintenance window"] ?? 0)
+            maintenanceTime: device["doze"]?["maintenance window"] ?? 0,
+            dozingWhileOpen: device["dozing while open"]?["yes"] ?? 0)
     }
 }

@@ -51,6 +51,8 @@ import Testing
         #expect(abs(total - 30 * 86_400) < 1, "every second is in one bucket")
         let used = ((report.bucketTime["active"] ?? 0) + (report.bucketTime["working set"] ?? 0)) / total
         #expect(used >= row.minUsedBucketShare && used <= row.maxUsedBucketShare, "active + working set \(used)")
+        #expect(report.dozingTime > 0, "the device dozes between uses")
+        #expect(report.dozingWhileOpen == 0, "no Doze while the app is used")
         let held = Self.share(refresh.waitTime, ["Doze", "bucket window closed", "restricted bucket"])
         #expect(held >= row.minDozeAndBucketShare, "Doze and bucket share \(held)")
     }
