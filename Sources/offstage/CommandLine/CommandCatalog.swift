@@ -25,7 +25,7 @@ enum CommandCatalog {
 
     /// The commands in the order the overview lists them.
     static let commands: [CommandSpec] = [
-        add, upload, get, run, clock, ls, events, pause, resume, cancel, session, device, schedule, pending, launch,
+        add, upload, get, run, clock, ls, events, pause, resume, cancel, clean, session, device, schedule, pending, launch,
         expire, unschedule, app, simulate, origin, demo, render, help, version, completion, man,
     ]
 
