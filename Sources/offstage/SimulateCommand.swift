@@ -2,7 +2,8 @@ import Foundation
 import OffstageCore
 import OffstageRuntime
 
-/// `offstage simulate --days N --usage rare|weekly|daily|heavy [--seed S] [--json] [--hourly] [--config DIR]`.
+/// `offstage simulate --days N --usage rare|weekly|daily|heavy [--seed S] [--platform ios|android|both] [--json]
+/// [--hourly] [--config DIR]`.
 enum SimulateCommand {
     static func run(_ raw: [String], context: CLIContext) throws {
         let args = try Arguments(raw, spec: CommandCatalog.simulate)
@@ -20,14 +21,17 @@ enum SimulateCommand {
         } else {
             seed = 1
         }
-        let configuration = try SchedulerConfig.load(args.value("--config"), context: context)
-        let report = SchedulerConfig.simulate(configuration, days: days, usage: usage, seed: seed)
-        if args.flag("--json") {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(report), as: UTF8.self))
-        } else {
-            print(report.render(hourly: args.flag("--hourly")))
+        let platformText = args.value("--platform") ?? "ios"
+        guard let platform = PlatformProfile(rawValue: platformText) else {
+            let names = PlatformProfile.allCases.map(\.rawValue).joined(separator: ", ")
+            throw CLIError.usage("--platform is one of \(names), not \(platformText)")
         }
+        let configuration = try SchedulerConfig.load(args.value("--config"), context: context)
+        let app = SimulatedApp(
+            name: "model app", configuration: configuration.app, mistakes: configuration.taskMistakes)
+        print(
+            try PlatformSimulation.report(
+                platform: platform, days: days, usage: usage, seed: seed, app: app, policy: configuration.policy,
+                hourly: args.flag("--hourly"), json: args.flag("--json")))
     }
 }

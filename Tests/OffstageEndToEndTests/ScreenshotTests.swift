@@ -27,6 +27,26 @@ struct ScreenshotTests {
         #expect(result.stdout == expected, "screenshots/simulate-30d-\(usage).txt differs from what offstage prints")
     }
 
+    @Test(arguments: ["heavy", "rare"])
+    func simulateBothScreenshotsMatchTheBinary(usage: String) throws {
+        let folder = try TemporaryFolder("shots")
+        let binary = try OffstageBinary(home: folder.path + "/home")
+        let result = try binary.run([
+            "simulate", "--days", "30", "--usage", usage, "--seed", "42", "--platform", "both", "--config",
+            Self.repository + "/config",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let path = Self.repository + "/screenshots/simulate-30d-both-\(usage).txt"
+        if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
+            try result.stdout.write(toFile: path, atomically: true, encoding: .utf8)
+            Issue.record("recorded \(path); review it and run again without RECORD_SNAPSHOTS")
+            return
+        }
+        let expected = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(
+            result.stdout == expected, "screenshots/simulate-30d-both-\(usage).txt differs from what offstage prints")
+    }
+
     /// The dashboard's screenshots: `offstage render` of each scene, as text and as SVG.
     static let dashboardShots: [(scene: String, size: String, at: String, file: String)] = [
         ("demo", "100x30", "0", "dashboard-demo"),

@@ -5,8 +5,11 @@ import Foundation
 /// Wi-Fi at home; the model app answers every launch as configured.
 public enum SchedulerSimulation {
     /// Replays a setup and reports, per identifier, how often and how late its task ran.
-    public static func run(_ setup: SimulationSetup) -> SimulationReport {
+    /// `tallyingWaits`: also add up, per identifier, the time its due request waited for each reason
+    /// (`IdentifierReport.waitTime`; off by default, so the plain report and its JSON stay as they were).
+    public static func run(_ setup: SimulationSetup, tallyingWaits: Bool = false) -> SimulationReport {
         var engine = SimulationEngine(setup)
+        engine.waits = tallyingWaits ? WaitTally() : nil
         engine.planUsage()
         engine.run()
         return engine.report()
@@ -25,11 +28,13 @@ struct SimulationEngine {
     var systems: [ModelAppSystem]
     var apps: [ModelApp]
     var queuedWake: [Double?]
-    var queue = SimulationQueue()
+    var queue = SimulationQueue<SimulationStep>()
     var device = SchedulerDeviceState()
     var sessions = 0
     var opens = 0
     var runs: [String: [TaskRun]] = [:]
+    /// Seconds per identifier and reason category, when tallied.
+    var waits: WaitTally?
     var end: Double { Double(setup.days) * 86_400 }
 
     init(_ setup: SimulationSetup) {
@@ -47,56 +52,22 @@ struct SimulationEngine {
         queuedWake = Array(repeating: nil, count: setup.apps.count)
     }
 
-    /// Queues the user's days: device rhythm and app sessions, every choice from the seeded generator.
+    /// Queues the user's days (the shared `UsagePlan`): device rhythm and app sessions.
     mutating func planUsage() {
-        let profile = setup.usage
-        var chargedLastNight = true
-        for day in 0..<setup.days {
-            let base = Double(day) * 86_400
-            let chargesTonight = random.chance(profile.chargesAtNightProbability)
-            var instants = [0, DailyRhythm.wake, DailyRhythm.leaveHome, DailyRhythm.backHome, DailyRhythm.bed]
-            var hour = DailyRhythm.wake + 3600
-            while hour < DailyRhythm.bed { instants.append(hour); hour += 3600 }
-            for instant in instants.sorted() {
-                queue.push(
-                    base + instant,
-                    .device(
-                        conditions(
-                            at: instant, chargedLastNight: chargedLastNight,
-                            chargesTonight: chargesTonight)))
-            }
-            chargedLastNight = chargesTonight
-            for app in apps.indices {
-                var times: [Double] = []
-                if day == 0 { times.append(9 * 3600) }  // installed and opened on the first morning
-                if random.chance(profile.activeDayProbability) {
-                    let count = Int(
-                        random.uniform(
-                            Double(profile.opensPerActiveDay.lowerBound)...Double(profile.opensPerActiveDay.upperBound)
-                                + 0.999))
-                    for _ in 0..<count { times.append(random.uniform(DailyRhythm.wake...(DailyRhythm.bed - 900))) }
-                }
-                for time in times.sorted() {
-                    queue.push(base + time, .open(app: app))
-                    queue.push(base + time + random.uniform(profile.sessionLength), .leave(app: app))
-                }
+        for (time, moment) in UsagePlan.moments(days: setup.days, usage: setup.usage, apps: apps.count, random: &random)
+        {
+            switch moment {
+            case .device(let conditions): queue.push(time, .device(conditions))
+            case .open(let app): queue.push(time, .open(app: app))
+            case .leave(let app): queue.push(time, .leave(app: app))
             }
         }
-    }
-
-    /// The device conditions at `instant` seconds after midnight.
-    func conditions(at instant: Double, chargedLastNight: Bool, chargesTonight: Bool) -> DeviceConditions {
-        let home = instant < DailyRhythm.leaveHome || instant >= DailyRhythm.backHome
-        let night = instant < DailyRhythm.wake || instant >= DailyRhythm.bed
-        let charging = night && (instant < DailyRhythm.wake ? chargedLastNight : chargesTonight)
-        let hoursOnBattery = instant >= DailyRhythm.wake ? (instant - DailyRhythm.wake) / 3600 : 16 + instant / 3600
-        let battery = charging ? 100 : max(5, Int(100 - DailyRhythm.drainPerHour * hoursOnBattery))
-        return DeviceConditions(network: home ? .wifi : .cellular, charging: charging, batteryLevel: battery)
     }
 
     /// Runs every queued step up to the end.
     mutating func run() {
         while let (time, step) = queue.pop(), time <= end {
+            defer { tallyWaits(at: time) }
             switch step {
             case .device(let conditions):
                 device.conditions = conditions
@@ -127,6 +98,22 @@ struct SimulationEngine {
                 send(.scheduler(event), to: app, at: time)
             }
         }
+    }
+
+    /// Adds the time since the last step to each due request's reason, then reads the reasons anew.
+    private mutating func tallyWaits(at time: Double) {
+        guard var tally = waits else { return }
+        tally.advance(to: time)
+        var reasons: [String: String] = [:]
+        for app in systems.indices {
+            for explanation in systems[app].scheduler.explain(now: setup.start + time, monotonic: time) {
+                if let category = explanation.reason.waitCategory {
+                    reasons[explanation.request.identifier] = category
+                }
+            }
+        }
+        tally.current = reasons
+        waits = tally
     }
 
     private mutating func broadcastDevice(at time: Double) {

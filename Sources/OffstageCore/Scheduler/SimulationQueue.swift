@@ -14,12 +14,12 @@ enum SimulationStep: Sendable {
     case appEvent(app: Int, event: SchedulerEvent, run: Int64)
 }
 
-/// A min-heap of steps by time, ties in insertion order, so a replay is deterministic.
+/// A min-heap of steps by time, ties in insertion order, so a replay is deterministic (iOS and Android steps).
 ///
 /// The heap holds plain (time, slot) pairs; steps wait in slots that are reused, so sifting copies no strings.
-struct SimulationQueue {
+struct SimulationQueue<Step> {
     private var items: [(time: Double, sequence: Int, slot: Int)] = []
-    private var steps: [SimulationStep?] = []
+    private var steps: [Step?] = []
     private var freeSlots: [Int] = []
     private var sequence = 0
 
@@ -27,7 +27,7 @@ struct SimulationQueue {
     var isEmpty: Bool { items.isEmpty }
 
     /// Queues a step.
-    mutating func push(_ time: Double, _ step: SimulationStep) {
+    mutating func push(_ time: Double, _ step: Step) {
         sequence += 1
         let slot: Int
         if let free = freeSlots.popLast() {
@@ -48,7 +48,7 @@ struct SimulationQueue {
     }
 
     /// Removes and returns the earliest step.
-    mutating func pop() -> (time: Double, step: SimulationStep)? {
+    mutating func pop() -> (time: Double, step: Step)? {
         guard !items.isEmpty else { return nil }
         items.swapAt(0, items.count - 1)
         let top = items.removeLast()

@@ -24,6 +24,8 @@ public struct IdentifierReport: Codable, Sendable, Equatable {
     public var runsByHour: [Int]
     /// How the runs ended, by outcome name.
     public var outcomes: [String: Int]
+    /// Seconds the due request waited, per reason category (nil: not tallied; see `SchedulerSimulation.run`).
+    public var waitTime: [String: Double]?
 }
 
 /// The result of `offstage simulate`: JSON-encodable, and renderable as a table and a timeline chart.
@@ -98,6 +100,8 @@ public struct SimulationReport: Codable, Sendable, Equatable {
 extension SimulationEngine {
     /// Builds the report from the runs collected.
     func report() -> SimulationReport {
+        var waits = self.waits
+        waits?.advance(to: end)
         var reports: [IdentifierReport] = []
         for app in setup.apps {
             for handler in app.configuration.handlers {
@@ -120,7 +124,7 @@ extension SimulationEngine {
                         medianDelay: Self.percentile(delays, 0.5), p90Delay: Self.percentile(delays, 0.9),
                         maxDelay: delays.last,
                         daysWithoutRun: byDay.filter { $0 == 0 }.count, runsByDay: byDay, runsByHour: byHour,
-                        outcomes: outcomes))
+                        outcomes: outcomes, waitTime: waits.map { $0.seconds[handler.identifier] ?? [:] }))
             }
         }
         return SimulationReport(

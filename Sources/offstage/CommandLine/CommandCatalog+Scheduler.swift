@@ -96,8 +96,10 @@ extension CommandCatalog {
         name: "simulate", summary: "simulate the BG task scheduler over days of app use, without waiting",
         options: [
             .option("--days", value: "N", help: "how many days (1 to 3650, default 14)"),
-            .option("--usage", value: "rare|weekly|daily|heavy", help: "how often the user opens the app (default daily)"),
+            .option(
+                "--usage", value: "rare|weekly|daily|heavy", help: "how often the user opens the app (default daily)"),
             .option("--seed", value: "S", help: "the random seed (default 1)"),
+            .option("--platform", value: "ios|android|both", help: "which platform's model to replay (default ios)"),
             config,
             .flag("--json", help: "print JSON"),
             .flag("--hourly", help: "add the hour-by-hour table"),
