@@ -5,7 +5,8 @@ extension AndroidSystemModel {
     ///
     /// The first hold that applies wins: force-stop, background restriction, Doze (outside a maintenance window),
     /// battery saver, then the bucket's window. An open gate closes at the earliest of the maintenance window's and
-    /// the bucket window's ends; the restricted bucket never allows the network ([A] power-details, §6.7).
+    /// the bucket window's ends. The restricted bucket never allows the network, and the rare bucket not while its
+    /// limits apply (on battery): the power-details table gives both "network disabled" ([A], §6.7).
     public func gate(now: Date) -> AndroidJobGate {
         if state.forceStopped { return .closed(.forceStopped, opensAt: nil) }
         if state.backgroundRestricted { return .closed(.backgroundRestricted, opensAt: nil) }
@@ -17,13 +18,15 @@ extension AndroidSystemModel {
         }
         if batterySaverOn { return .closed(.batterySaver, opensAt: nil) }
         let bucket = bucket(now: now).bucket
-        switch bucketWindow(now: now) {
+        let window = bucketWindow(now: now)
+        switch window {
         case nil: break
         case .closed(let opensAt)?:
             return .closed(bucket == .restricted ? .restrictedBucket : .bucketWindow, opensAt: opensAt)
         case .open(let end)?: closesAt = closesAt.map { min($0, end) } ?? end
         }
-        return .open(closesAt: closesAt, networkAllowed: bucket != .restricted)
+        let networkAllowed = bucket != .restricted && !(bucket == .rare && window != nil)
+        return .open(closesAt: closesAt, networkAllowed: networkAllowed)
     }
 
     /// Whether the system lets an expedited job start at `now` (quota aside): only force-stop and background

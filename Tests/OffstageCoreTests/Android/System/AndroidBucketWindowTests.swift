@@ -32,9 +32,9 @@ let bucketWindowTable: [BucketWindowRow] = [
     BucketWindowRow(bucket: .frequent, charging: false, at: 7200, expected: .closed(.bucketWindow, opens: 28_800)),
     BucketWindowRow(bucket: .frequent, charging: false, at: 28_800, expected: .open(closes: 29_400)),
     // Rare: 10 min every 24 h, with the network inside the window.
-    BucketWindowRow(bucket: .rare, charging: false, at: 0, expected: .open(closes: 600)),
+    BucketWindowRow(bucket: .rare, charging: false, at: 0, expected: .open(closes: 600, network: false)),
     BucketWindowRow(bucket: .rare, charging: false, at: 28_800, expected: .closed(.bucketWindow, opens: 86_400)),
-    BucketWindowRow(bucket: .rare, charging: false, at: 86_500, expected: .open(closes: 87_000)),
+    BucketWindowRow(bucket: .rare, charging: false, at: 86_500, expected: .open(closes: 87_000, network: false)),
     // Restricted: once a day, never the network.
     BucketWindowRow(bucket: .restricted, charging: false, at: 0, expected: .open(closes: 600, network: false)),
     BucketWindowRow(bucket: .restricted, charging: false, at: 600, expected: .closed(.restrictedBucket, opens: 86_400)),
