@@ -25,9 +25,9 @@ extension CommandCatalog {
             SubcommandSpec("low-power", "on|off", "Low Power Mode"),
             SubcommandSpec("refresh", "on|off", "Background App Refresh"),
             SubcommandSpec("in-use", "on|off", "the user is using the device (processing tasks run only when idle)"),
-        ],
+        ] + androidDeviceSettings,
         subcommandsRepeat: true,
-        notes: ["Settings combine: offstage device cellular battery 15 charging off"])
+        notes: ["Settings combine: offstage device cellular battery 15 charging off doze on"])
 
     /// `offstage schedule …`.
     static let schedule = CommandSpec(
@@ -98,6 +98,7 @@ extension CommandCatalog {
             .option("--days", value: "N", help: "how many days (1 to 3650, default 14)"),
             .option("--usage", value: "rare|weekly|daily|heavy", help: "how often the user opens the app (default daily)"),
             .option("--seed", value: "S", help: "the random seed (default 1)"),
+            .option("--platform", value: "ios|android|both", help: "which platform's scheduler (default ios)"),
             config,
             .flag("--json", help: "print JSON"),
             .flag("--hourly", help: "add the hour-by-hour table"),
