@@ -125,6 +125,7 @@ public enum WorkTable {
     /// work or without Android.
     public static func json(_ snapshot: Snapshot) throws -> String {
         let work = snapshot.platform.includesAndroid ? snapshot.android?.work ?? [] : []
+        guard !work.isEmpty else { return "[]" }
         let now = snapshot.clock.now
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

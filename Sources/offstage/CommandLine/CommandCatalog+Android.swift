@@ -44,7 +44,7 @@ extension CommandCatalog {
             config,
         ],
         subcommands: [
-            SubcommandSpec("enqueue", "NAME", "enqueue a work request (the options above)"),
+            SubcommandSpec("enqueue", "NAME", "enqueue a work request (the options from --periodic to --simulate)"),
             SubcommandSpec("ls", "", "each work request, its state and why it is not running"),
             SubcommandSpec("cancel", "NAME", "cancel the work named NAME (or --tag T, --id ID, --all)"),
             SubcommandSpec("run", "NAME", "run it now, bypassing its constraints and delays (the test driver)"),
