@@ -12,8 +12,9 @@ enum WorkEnqueueParser {
         var spec = WorkRequestSpec(worker: try worker(args))
         if let text = args.value("--periodic") {
             let interval = try InputValidation.duration(text, option: "--periodic")
-            // `PeriodicWorkRequest.Builder(interval)`: the flex is the whole interval unless given.
-            let flex = try args.value("--flex").map { try InputValidation.duration($0, option: "--flex") } ?? interval
+            // `PeriodicWorkRequest.Builder(interval)`: without a flex, the flex is the whole (coerced) interval.
+            let whole = max(interval, WorkRequestSpec.minimumInterval)
+            let flex = try args.value("--flex").map { try InputValidation.duration($0, option: "--flex") } ?? whole
             spec.kind = .periodic(PeriodicSchedule(interval: interval, flex: flex))
         } else if args.value("--flex") != nil {
             throw CLIError.usage("--flex applies to periodic work only (with --periodic DUR)")

@@ -1,0 +1,141 @@
+import Foundation
+import OffstageCore
+import OffstageStore
+import Testing
+
+@testable import offstage
+
+/// `fgs`, `android`, the Android `device` settings and `simulate --platform`: the commands they build, and what the
+/// binary prints today, while the engine still runs the iOS profile only (usage errors, refusals, help).
+@Suite struct AndroidCommandLineTests {
+    @Test func foregroundServices() throws {
+        #expect(
+            try ForegroundServiceCommand.parse(["start", "player", "--text", "Playing"])
+                == .startForegroundService(name: "player", notification: "Playing"))
+        #expect(
+            try ForegroundServiceCommand.parse(["start", "player"])
+                == .startForegroundService(name: "player", notification: nil))
+        #expect(try ForegroundServiceCommand.parse(["stop", "player"]) == .stopForegroundService(name: "player"))
+        for raw in [["stop", "p", "--text", "x"], ["start"], ["pause", "p"], ["start", "p", "q"], ["start", "\u{7}"]] {
+            #expect(throws: (any Error).self, "\(raw)") { try ForegroundServiceCommand.parse(raw) }
+        }
+        #expect(
+            ForegroundServiceCommand.done(.startForegroundService(name: "p", notification: "a\u{1B}b"))
+                == "started foreground service p; its notification shows \"a\\x1Bb\"")
+    }
+
+    @Test(arguments: [
+        ("open", AndroidRequest.appOpened), ("leave", .appLeft), ("low-memory-kill", .lowMemoryKill),
+        ("force-stop", .forceStop), ("reboot", .reboot),
+    ])
+    func theProcessVerbs(verb: String, request: AndroidRequest) throws {
+        #expect(try AndroidCommand.parse([verb]).0 == request)
+        #expect(CommandCatalog.android.subcommands.contains { $0.name == verb })
+    }
+
+    @Test func theAndroidDeviceSettingsAreCommandsInOrderAndTheIOSOnesStayConditions() throws {
+        let current = DeviceConditions()
+        let plan = try DeviceCommand.parse(
+            ["doze", "on", "cellular", "bucket", "working-set", "in-use", "off", "battery-saver", "off",
+                "background-restricted", "on", "roaming", "on", "storage-low", "off"],
+            current: current)
+        #expect(
+            plan.steps.map(\.command) == [
+                .android(.doze(true)), .android(.bucket(.workingSet)), .setDeviceInUse(false),
+                .android(.batterySaver(false)), .android(.backgroundRestricted(true)), .android(.roaming(true)),
+                .android(.storageLow(false)),
+            ])
+        var expected = current
+        expected.network = .cellular
+        #expect(plan.conditions == expected)
+        #expect(plan.steps[1].done == "the Android app is in the working set bucket")
+        let androidOnly = try DeviceCommand.parse(["doze", "off"], current: current)
+        #expect(androidOnly.conditions == nil, "an Android setting alone leaves the iOS conditions as they are")
+        for raw in [["doze"], ["doze", "maybe"], ["bucket"], ["bucket", "sometimes"], ["battery", "1e308"]] {
+            #expect(throws: (any Error).self, "\(raw)") { try DeviceCommand.parse(raw, current: current) }
+        }
+    }
+
+    @Test func simulateTakesAPlatform() throws {
+        #expect(try SimulateCommand.platform(nil) == .ios)
+        #expect(try SimulateCommand.platform("both") == .both)
+        #expect(throws: (any Error).self) { try SimulateCommand.platform("mars") }
+    }
+
+    @Test func simulateOnIOSPrintsWhatItPrintedWithoutThePlatform() throws {
+        let folder = try TemporaryFolder("simulate-platform")
+        let binary = try OffstageBinary(home: folder.path + "/home")
+        let plain = try binary.run(["simulate", "--days", "2", "--usage", "rare"])
+        let ios = try binary.run(["simulate", "--days", "2", "--usage", "rare", "--platform", "ios"])
+        #expect(plain.status == 0 && ios.status == 0)
+        #expect(!plain.stdout.isEmpty && ios.stdout == plain.stdout)
+        let mars = try binary.run(["simulate", "--platform", "mars"])
+        #expect(mars.status == 2 && mars.stderr == "offstage: --platform is ios, android or both, not mars\n")
+    }
+
+    @Test(arguments: [
+        ["work", "enqueue", "x", "--delay", "1e308"], ["work", "enqueue", "x", "--periodic", "nan"],
+        ["work", "enqueue", "x", "--delay", "-5s"], ["work", "enqueue", "x", "--expedited", "--delay", "1m"],
+        ["work", "enqueue", "x", "--periodic", "1h", "--after", "y"], ["work", "enqueue", "x\u{1B}]0;t\u{7}"],
+        ["work", "cancel"], ["work", "bogus"], ["fgs", "start"], ["android", "fly"], ["device", "doze", "1e308"],
+        ["device", "bucket", "gold"],
+    ])
+    func aRefusedAndroidLineExitsTwoAndStoresNothing(arguments: [String]) throws {
+        let folder = try TemporaryFolder("android-refused")
+        let home = folder.path + "/home"
+        let binary = try OffstageBinary(home: home)
+        let result = try binary.run(arguments)
+        #expect(result.status == 2, "stderr: \(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("offstage: ") && result.stderr.filter { $0 == "\n" }.count == 1)
+        #expect(!result.stderr.contains("\u{1B}"), "the name is escaped")
+        let store = OffstageHome(path: home)
+        if FileManager.default.fileExists(atPath: store.databasePath) {
+            let opened = try Store.open(home: store, readOnly: true)
+            #expect(try opened.pendingCommands().isEmpty)
+        }
+    }
+
+    /// Until the runtime takes Android commands (wt-awire), an iOS-profile engine refuses them: the CLI says so
+    /// after WorkManager's warnings, and prints no success word.
+    @Test func anIOSOnlyEngineRefusesWorkAndTheRefusalIsPrintedAfterTheWarnings() throws {
+        let folder = try TemporaryFolder("android-refusal")
+        let binary = try OffstageBinary(home: folder.path + "/home")
+        let result = try binary.run(["work", "enqueue", "sync", "--periodic", "5m"])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty, "no success word: \(result.stdout)")
+        #expect(
+            result.stderr
+                == "warning: Interval duration lesser than minimum allowed value; Changed to 900000 ms (15 min)\n"
+                + "offstage: this engine runs the iOS profile only (no Android model)\n")
+        let doze = try binary.run(["device", "doze", "on"])
+        #expect(doze.status == 1 && doze.stdout.isEmpty)
+        #expect(doze.stderr == "offstage: this engine runs the iOS profile only (no Android model)\n")
+    }
+
+    @Test func whatNeedsARunningEngineSaysHowToStartOne() throws {
+        let folder = try TemporaryFolder("android-not-running")
+        let home = folder.path + "/home"
+        let binary = try OffstageBinary(home: home)
+        for arguments in [["work", "run", "sync"], ["fgs", "start", "player"], ["android", "open"]] {
+            let result = try binary.run(arguments)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stdout.isEmpty)
+            #expect(
+                result.stderr
+                    == "offstage: no offstage is running on \(home): start `offstage run` and run this again\n")
+        }
+    }
+
+    @Test func workLsSaysWhenTheProfileHasNoAndroid() throws {
+        let folder = try TemporaryFolder("android-ls")
+        let binary = try OffstageBinary(home: folder.path + "/home")
+        let text = try binary.run(["work", "ls"])
+        #expect(text.status == 0)
+        #expect(
+            text.stdout
+                == "the platform profile is iOS only: there is no WorkManager (choose android or both in config/)\n")
+        let json = try binary.run(["work", "ls", "--json"])
+        #expect(json.status == 0 && json.stdout == "[]\n")
+    }
+}
