@@ -13,38 +13,51 @@ public enum WorkTable {
     /// The line when Android runs but has no work.
     public static let noWork = "no work requests"
 
-    /// The table for people, each line cut to `width` columns when given (a terminal), else full lines; the name
-    /// column gives way first (down to 12 columns) so the reasons stay readable.
+    /// The table for people, each line cut to `width` columns when given (a terminal), else full lines. The name
+    /// column gives way first (down to 12 columns); when the reason still does not fit beside the rest, each
+    /// request's reason and stop reason go on a line of their own under it (`└ needs a network (unmetered)`).
     public static func text(_ snapshot: Snapshot, width: Int? = nil) -> String {
         guard let android = snapshot.android, snapshot.platform.includesAndroid else { return noAndroid }
         var lines: [String] = []
         if android.work.isEmpty {
             lines.append(noWork)
         } else {
-            let now = snapshot.clock.now
-            let header = Row(
-                name: "NAME", state: "STATE", kind: "KIND", attempts: "ATTEMPTS", next: "NEXT RUN",
-                constraints: "CONSTRAINTS", reason: "REASON", stop: "STOP")
-            let rows = [header] + android.work.map { Row($0, now: now) }
-            var widths = (0..<Row.count).map { column in rows.map { DisplayWidth.of($0.cells[column]) }.max() ?? 0 }
-            if let width {
-                // Everything but the name, the reason and the stop reason, with the two spaces between columns.
-                let fixed = widths.indices.filter { $0 != 0 && $0 < 6 }.map { widths[$0] + 2 }.reduce(0, +)
-                widths[0] = min(widths[0], max(12, width - fixed - 2 - min(widths[6], 30)))
-            }
-            for row in rows {
-                var cells = row.cells.enumerated().map { index, cell in TextFit.pad(cell, to: widths[index]) }
-                while let last = cells.last, last.allSatisfy({ $0 == " " }) { cells.removeLast() }
-                var line = cells.joined(separator: "  ")
-                while line.hasSuffix(" ") { line.removeLast() }
-                lines.append(width.map { TextFit.truncate(line, to: $0) } ?? line)
-            }
+            lines = table(android.work.map { Row($0, now: snapshot.clock.now) }, width: width)
         }
         if snapshot.engine.role == .notRunning {
             let last = "no offstage is running on \(snapshot.engine.home): no work runs until `offstage run` starts"
             lines.append(width.map { TextFit.truncate(last, to: $0) } ?? last)
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The header and the rows, fitted to `width`.
+    static func table(_ work: [Row], width: Int?) -> [String] {
+        let rows = [Row.header] + work
+        var widths = (0..<Row.count).map { column in rows.map { DisplayWidth.of($0.cells[column]) }.max() ?? 0 }
+        // The columns from the state to the constraints, each with the two spaces after it.
+        let fixed = (1..<6).map { widths[$0] + 2 }.reduce(0, +)
+        // The stop column only when some request was stopped.
+        let stopped = work.contains { !$0.stop.isEmpty }
+        var notesBelow = false
+        if let width {
+            widths[0] = min(widths[0], max(12, width - fixed - 2 - min(widths[6], 30)))
+            notesBelow = widths[0] + 2 + fixed + widths[6] + (stopped ? 2 + widths[7] : 0) > width
+        }
+        var lines: [String] = []
+        for (index, row) in rows.enumerated() {
+            let shown = notesBelow ? 6 : stopped ? Row.count : Row.count - 1
+            var cells = (0..<shown).map { TextFit.pad(row.cells[$0], to: widths[$0]) }
+            while let last = cells.last, last.allSatisfy({ $0 == " " }) { cells.removeLast() }
+            var line = cells.joined(separator: "  ")
+            while line.hasSuffix(" ") { line.removeLast() }
+            lines.append(width.map { TextFit.truncate(line, to: $0) } ?? line)
+            let note = [row.reason, row.stop.isEmpty ? "" : "stopped: " + row.stop].filter { !$0.isEmpty }
+            if notesBelow, index > 0, !note.isEmpty, let width {
+                lines.append(TextFit.truncate("  └ " + note.joined(separator: "; "), to: width))
+            }
+        }
+        return lines
     }
 
     /// `one-time`, `one-time, expedited`, `every 1 h` (flex the whole period) or `every 1 h flex 10 min`.
@@ -73,6 +86,10 @@ public enum WorkTable {
     struct Row {
         /// How many columns a row has.
         static let count = 8
+        /// The column titles.
+        static let header = Row(
+            name: "NAME", state: "STATE", kind: "KIND", attempts: "ATTEMPTS", next: "NEXT RUN",
+            constraints: "CONSTRAINTS", reason: "REASON", stop: "STOP")
         /// The cells in column order.
         var cells: [String] { [name, state, kind, attempts, next, constraints, reason, stop] }
         /// The name, with its tags in brackets.

@@ -58,16 +58,26 @@ import Testing
     }
 
     @Test(arguments: [40, 60, 80, 120])
-    func everyLineFitsTheWidthAndTheNameGivesWayFirst(width: Int) {
+    func everyLineFitsTheWidthTheNameGivesWayFirstAndTheReasonsGoBelow(width: Int) {
         var work = Self.sample
         work[0].name = String(repeating: "long-name-", count: 8)
         let lines = WorkTable.text(Self.snapshot(work), width: width).split(separator: "\n").map(String.init)
-        #expect(lines.count == 5)
+        #expect(lines.count == 9, "a header, then each request and its reason below it")
         for line in lines { #expect(DisplayWidth.of(line) <= width, "\(DisplayWidth.of(line)): \(line)") }
-        #expect(lines[1].hasPrefix("long-name-"))
         // The name column is cut first, never below 12 columns; the state still follows it.
         let cut = lines[1].components(separatedBy: "…  ENQUEUED")
         #expect(cut.count == 2 && DisplayWidth.of(cut[0]) + 1 >= 12, "\(lines[1])")
+        #expect(lines[2] == "  └ needs a network (unmetered)")
+        #expect(lines[0].hasPrefix("NAME") && !lines[0].contains("REASON"))
+        #expect(lines[8].hasPrefix("  └ backoff: attempt 4 in 2 min"))
+    }
+
+    @Test func aWideTerminalKeepsTheReasonsInTheirColumnAndNoStopColumnWhenNothingStopped() {
+        let lines = WorkTable.text(Self.snapshot(Array(Self.sample.prefix(3))), width: 200)
+            .split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        #expect(lines[0].hasSuffix("CONSTRAINTS  REASON"), "\(lines[0])")
+        #expect(lines[1].hasSuffix("unmetered    needs a network (unmetered)"), "\(lines[1])")
     }
 
     @Test func hostileNamesTagsAndReasonsAreEscaped() {
