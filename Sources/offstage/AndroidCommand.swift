@@ -13,6 +13,7 @@ enum AndroidCommand {
         ("reboot", .reboot, "rebooted the device: WorkManager reschedules the app's work at boot"),
     ]
 
+    /// Parses the verb, submits the request and reports its outcome.
     static func run(_ raw: [String], context: CLIContext) throws {
         let (request, done) = try parse(raw)
         let outcome = try context.submit(.android(request))

@@ -4,6 +4,7 @@ import OffstageStore
 
 /// `offstage device …`: shows or changes the simulated device conditions (iOS and Android).
 enum DeviceCommand {
+    /// Shows the conditions (no words), or checks every word, then submits each command and reports it.
     static func run(_ raw: [String], context: CLIContext) throws {
         let current = try context.openStoreForReading()?.loadConditions() ?? DeviceConditions()
         guard !raw.isEmpty else {
@@ -99,6 +100,7 @@ enum DeviceCommand {
         return plan
     }
 
+    /// The iOS conditions in one line.
     static func describe(_ c: DeviceConditions) -> String {
         "network \(c.network.rawValue), \(c.charging ? "charging" : "on battery"), battery \(c.batteryLevel)%, "
             + "low power \(c.lowPowerMode ? "on" : "off"), background refresh \(c.backgroundRefresh ? "on" : "off")"

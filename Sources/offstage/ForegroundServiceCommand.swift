@@ -3,6 +3,7 @@ import OffstageCore
 
 /// `offstage fgs start NAME [--text TEXT]` and `offstage fgs stop NAME`: the Android app's foreground services.
 enum ForegroundServiceCommand {
+    /// Parses the line, submits the request and reports its outcome.
     static func run(_ raw: [String], context: CLIContext) throws {
         let request = try parse(raw)
         let outcome = try context.submit(.android(request))

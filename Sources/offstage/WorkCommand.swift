@@ -6,6 +6,7 @@ import OffstageUI
 /// `offstage work enqueue|ls|cancel|run …`: WorkManager's requests, sent to the running offstage like every
 /// command (`CLIContext.submit`), or read from the one snapshot (`ls`).
 enum WorkCommand {
+    /// Parses the line, then lists, or submits and reports; exits through `CLIError` on a usage error or refusal.
     static func run(_ raw: [String], context: CLIContext) throws {
         let line = try WorkCommandLine.parse(raw)
         let configuration = try Arguments(raw, spec: CommandCatalog.work).value("--config")
