@@ -17,12 +17,13 @@ let package = Package(
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CNCurses", providers: [.apt(["libncursesw5-dev"])]),
+        .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
 
         // The pure domain: no I/O.
         .target(name: "OffstageCore", swiftSettings: strict),
         .target(name: "OffstageStore", dependencies: ["OffstageCore", "CSQLite"], swiftSettings: strict),
         .target(name: "OffstageHTTP", dependencies: ["OffstageCore", "CCurl"], swiftSettings: strict),
-        .target(name: "OffstageOrigin", swiftSettings: strict),
+        .target(name: "OffstageOrigin", dependencies: ["CCrypto"], swiftSettings: strict),
         .target(
             name: "OffstageRuntime",
             dependencies: ["OffstageCore", "OffstageStore", "OffstageHTTP"],

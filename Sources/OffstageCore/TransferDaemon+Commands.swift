@@ -97,20 +97,23 @@ extension TransferDaemon {
         transition.log(.resumedByUser, task.subject, "from \(task.bytesWritten) bytes")
     }
 
-    /// Cancels a task; its partial file is deleted.
+    /// Cancels a task; its partial file is deleted. A failed task can be cancelled too: that discards the
+    /// partial file it kept for a manual resume.
     mutating func cancel(_ id: Int64, in transition: inout Transition) {
         guard var task = tasks[id] else { return refuseUnknown(id, in: &transition) }
-        guard !task.state.isTerminal, task.state != .finishing else {
+        guard task.state == .failed || !task.state.isTerminal, task.state != .finishing else {
             transition.actions.append(.refuse("task \(id) is \(task.state.rawValue) and cannot be cancelled"))
             return
         }
         stopIfRunning(id, in: &transition)
-        task.state = .cancelled
         task.retryAt = nil
-        task.error = "cancelled by the user"
+        let failure = task.state == .failed ? task.error : nil
+        task.state = .cancelled
+        task.error = "cancelled by the user" + (failure.map { " after it failed: \($0)" } ?? "")
         if task.kind == .download { task.validator = nil }  // the partial file goes: no resume data
         update(task, in: &transition)
-        transition.log(.cancelled, task.subject, "by the user")
+        transition.log(
+            .cancelled, task.subject, failure == nil ? "by the user" : "by the user after it failed; partial file removed")
         if task.kind == .download { transition.actions.append(.removePart(taskID: id)) }
     }
 

@@ -178,11 +178,18 @@ extension TransferDaemon {
         transition.log(.retryScheduled, task.subject, "\(reason); \(count); next in \(String(format: "%.1f", delay)) s")
     }
 
-    /// Fails a task for good, keeping its partial file for a manual resume.
+    /// Fails a task for good. A download's partial file is kept only while a manual resume could use it (bytes
+    /// fetched under a strong validator, so `If-Range` can continue them); otherwise it is removed at once.
     mutating func fail(_ task: inout TransferTask, reason: String, in transition: inout Transition) {
         task.state = .failed
         task.retryAt = nil
         task.error = reason
+        let resumable = task.validator != nil && task.bytesWritten > 0
+        if task.kind == .download, !resumable, task.deliveredPath == nil {
+            task.bytesWritten = 0
+            task.validator = nil
+            transition.actions.append(.removePart(taskID: task.id))
+        }
         update(task, in: &transition)
         transition.log(.failed, task.subject, reason)
     }

@@ -32,6 +32,10 @@ public final class DashboardLoop {
     /// The demo's script while it has the controls (nil: the user has them, or there is no script).
     public var director: DemoDirector?
     private var receivedAt = 0.0
+    /// The time between the last two snapshots' arrivals (nil: fewer than two so far).
+    private var snapshotGap: Double?
+    /// What the last presented frame's render keeps to skip drawing unchanged panes in the next one.
+    private var renderCache = RenderCache()
     private var lastFrameAt = -Double.infinity
     private var lastFrame: Screen?
     /// Whether something changed since the last frame that the frame rate has not let through yet.
@@ -87,8 +91,10 @@ public final class DashboardLoop {
 
     private func absorbSnapshot() {
         guard let next = backend.snapshot(newerThan: snapshot?.sequence) else { return }
+        let now = clock.seconds()
+        snapshotGap = snapshot == nil ? nil : now - receivedAt
         snapshot = next
-        receivedAt = clock.seconds()
+        receivedAt = now
         DashboardReducer.reconcile(state: &state, snapshot: next)
     }
 
@@ -149,7 +155,9 @@ public final class DashboardLoop {
         }
         framePending = false
         if needsAnimation { state.animationFrame &+= 1 }
-        let frame = currentFrame()
+        let frame = DashboardView.render(
+            snapshot: displayedSnapshot(), state: state, size: terminal.size, capabilities: terminal.capabilities,
+            cache: &renderCache)
         guard frame != lastFrame else { return }
         terminal.present(frame)
         lastFrame = frame
@@ -175,11 +183,24 @@ public final class DashboardLoop {
             } else {
                 let shown = snapshot.clock.now.timeIntervalSince1970 + (now - receivedAt) * rate
                 let untilNextSecond = (1 - shown.truncatingRemainder(dividingBy: 1)) / rate
-                wait = max(frameDue, untilNextSecond + 0.005)
+                wait = max(frameDue, progressTick(untilNextSecond + 0.005, now: now))
             }
         }
         if let next = director?.nextStepAt { wait = min(wait, max(0, next - now)) }
         return wait
+    }
+
+    /// The longest gap between snapshots that counts as the engine publishing progress (it publishes four a second).
+    static let progressGap = 0.3
+
+    /// When to draw the header clock's next second, `tick` seconds from `now`: while the engine publishes progress
+    /// and its next snapshot is due less than `progressGap` after that second begins, the snapshot's frame shows the
+    /// new second (a moment later) instead of a frame of its own; if that snapshot is late, the clock goes on alone.
+    private func progressTick(_ tick: Double, now: Double) -> Double {
+        guard let gap = snapshotGap, gap <= Self.progressGap else { return tick }
+        let expected = receivedAt + gap - now
+        guard expected > tick, expected < tick + Self.progressGap else { return tick }
+        return expected + 0.05
     }
 
     /// What is shown before the first snapshot arrives.

@@ -9,6 +9,8 @@ import OffstageUI
 public enum DemoStory {
     /// The `taskDescription` of the app's download that outlives the app.
     public static let episode = "episode-1"
+    /// The app refresh the story submits and waits to see launched.
+    public static let refreshIdentifier = "com.example.refresh"
 
     /// The steps, with URLs on `origin` (e.g. `http://127.0.0.1:43210`) and the upload's file at `uploadPath`.
     public static func steps(origin: String, uploadPath: String) -> [DemoStep] {
@@ -25,7 +27,7 @@ public enum DemoStory {
                     TransferSpec(
                         kind: .upload, url: origin + "/upload/backup.tar", method: "PUT",
                         taskDescription: "backup.tar", uploadPath: uploadPath))),
-            .send(.schedule(BGTaskRequest(identifier: "com.example.refresh", kind: .appRefresh))),
+            .send(.schedule(BGTaskRequest(identifier: refreshIdentifier, kind: .appRefresh))),
             .send(
                 .schedule(
                     BGTaskRequest(identifier: "com.example.slow-report", kind: .processing, requiresExternalPower: true))),
@@ -56,6 +58,13 @@ public enum DemoStory {
                 effects: [.send(.setConditions(DeviceConditions(network: .wifi, charging: true, batteryLevel: 64)))]),
             DemoStep("clock ×60: earliest dates, retries and allowances come 60× sooner", after: 8,
                 effects: [.setClockRate(.warped(60))]),
+            // The scheduler decides only at its wakes, 12–18 min apart: the refresh, eligible since the relaunch
+            // limiter let go, launches at the first one (at ×60, within 18 real seconds of the submit's wake).
+            DemoStep(
+                "…the scheduler's wake comes: the eligible app refresh launches", after: 1,
+                until: { snapshot in
+                    snapshot.events.contains { $0.kind == .bgLaunched && $0.subject == refreshIdentifier }
+                }, limit: 25),
             DemoStep("back to real time", after: 12, effects: [.setClockRate(.real)]),
         ]
     }

@@ -35,7 +35,14 @@ extension Transfer {
 
     /// libcurl finished: checks the length before calling it complete.
     private func completion() -> TransferEnd {
-        guard accepted else { return .interrupted(reason: "the response ended before its head", stalled: false) }
+        guard accepted else {
+            if let block, !block.isInformational {
+                // libcurl read a whole response, but its head never ended in an empty line we could see (a NUL
+                // or other junk line libcurl took for the end): the same bytes would come again.
+                return .permanentFailure(reason: "malformed response: its head (HTTP \(block.status)) never ended")
+            }
+            return .interrupted(reason: "the response ended before its head", stalled: false)
+        }
         guard isDownload else {
             let summary = responseBody.isEmpty ? nil : String(decoding: responseBody, as: UTF8.self)
             return .completed(bytes: sent, status: status, responseSummary: summary)

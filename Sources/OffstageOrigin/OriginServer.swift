@@ -21,6 +21,8 @@ public final class OriginServer: Sendable {
         var log = RequestLog()
         var hits: [String: Int] = [:]
         var uploadDirectory: String?
+        /// Whether `start()` made the upload directory (a temporary one), so `stop()` removes it.
+        var ownsUploadDirectory = false
         var uploadCounter = 0
     }
 
@@ -37,8 +39,20 @@ public final class OriginServer: Sendable {
     public func start() throws -> UInt16 {
         try state.withLock { state in
             guard !state.started else { throw OriginError.alreadyStarted }
-            let uploads = try configuration.uploadDirectory ?? Self.makeTemporaryDirectory()
+            if let root = configuration.root {
+                var info = stat()
+                guard stat(root, &info) == 0 else { throw OriginError.system("root \(root)", errno) }
+                guard info.st_mode & S_IFMT == S_IFDIR else { throw OriginError.system("root \(root)", ENOTDIR) }
+            }
             let (listener, port) = try ListeningSocket.open(host: configuration.host, port: configuration.port)
+            let uploads: String
+            do {
+                uploads = try configuration.uploadDirectory ?? Self.makeTemporaryDirectory()
+            } catch {
+                close(listener)
+                throw error
+            }
+            state.ownsUploadDirectory = configuration.uploadDirectory == nil
             state.started = true
             state.listener = listener
             state.port = port
@@ -56,7 +70,8 @@ public final class OriginServer: Sendable {
     }
 
     /// Closes the listener and every open connection and waits (up to 10 s) for the threads to
-    /// end. Idempotent; safe to call before `start()`.
+    /// end; a temporary upload directory `start()` made is removed with what it holds. Idempotent; safe to
+    /// call before `start()`.
     public func stop() {
         let wasRunning = state.withLock { state -> Bool in
             guard state.started, !state.stopped else {
@@ -69,13 +84,19 @@ public final class OriginServer: Sendable {
             return true
         }
         if wasRunning { _ = threads.wait(timeout: .now() + 10) }
+        let temporary = state.withLock { state -> String? in
+            guard state.ownsUploadDirectory else { return nil }
+            state.ownsUploadDirectory = false
+            return state.uploadDirectory
+        }
+        if let temporary { try? FileManager.default.removeItem(atPath: temporary) }
     }
 
-    /// Blocks the calling thread until SIGINT or SIGTERM arrives, then stops the server.
+    /// Blocks the calling thread until SIGINT, SIGTERM or SIGHUP arrives, then stops the server.
     /// Call `start()` first.
     public func runUntilSignalled() {
         let semaphore = DispatchSemaphore(value: 0)
-        let sources = [SIGINT, SIGTERM].map { number in
+        let sources = [SIGINT, SIGTERM, SIGHUP].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { semaphore.signal() }
@@ -99,7 +120,8 @@ public final class OriginServer: Sendable {
         return "http://\(host):\(port)"
     }
 
-    /// The directory uploads are written to (created at `start()` when not configured).
+    /// The directory uploads are written to (a temporary one created at `start()` and removed at `stop()` when
+    /// not configured).
     public var uploadDirectory: String? { state.withLock { $0.uploadDirectory } }
 
     /// The most recent requests (at most 10,000), oldest first.
@@ -180,7 +202,9 @@ public final class OriginServer: Sendable {
     }
 
     private static func makeTemporaryDirectory() throws -> String {
-        var template = Array((NSTemporaryDirectory() + "/offstage-origin-uploads-XXXXXX").utf8CString)
+        var temporary = NSTemporaryDirectory()
+        while temporary.count > 1 && temporary.hasSuffix("/") { temporary.removeLast() }
+        var template = Array((temporary + "/offstage-origin-uploads-XXXXXX").utf8CString)
         let made = template.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress.flatMap { mkdtemp($0) } != nil
         }

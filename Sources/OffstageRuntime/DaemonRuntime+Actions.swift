@@ -12,6 +12,8 @@ extension DaemonRuntime {
 
     /// Executes the inbox's pending commands, each exactly once: its result and its changes commit together.
     func executeInbox() throws {
+        // Snapshots read the inbox's adds again after each read of the inbox (a command sent pokes it first).
+        inboxAdds = nil
         for (id, command) in try executableCommands() {
             try execute(command, id: id)
         }

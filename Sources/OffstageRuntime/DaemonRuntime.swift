@@ -43,6 +43,8 @@ public final class DaemonRuntime {
     var snapshotWake: Double?
     /// Whether the next snapshot goes out even if nothing changed (a view just attached).
     var snapshotForced = false
+    /// The `add` commands in the inbox as of its last read, for snapshots (nil: read it again for the next one).
+    var inboxAdds: [TransferTask]?
     /// Whether this runtime only applies one command for a process that found no engine (`applyOffline`).
     var offline = false
 
@@ -62,6 +64,7 @@ public final class DaemonRuntime {
         daemon.appSessions = [options.app?.configuration.sessionIdentifier ?? options.appSessionIdentifier]
         let partsHome = home
         finalizer = Finalizer(partPath: { partsHome.partPath(taskID: $0) })
+        finalizer.replacing = options.replacesExisting
     }
 
     deinit { attach?.stop() }

@@ -13,6 +13,9 @@ struct Finalizer {
     /// The mode a delivered file gets: 0666 less the process's umask, as `curl -o` and `wget` give
     /// (0644 under umask 022). Partial files stay 0600 until delivered.
     var deliveredMode: mode_t = 0o666 & ~PosixFiles.currentUmask()
+    /// Tasks whose requested name replaces a regular file already there (renamed over it atomically), as
+    /// `curl -o` overwrites; the others never clobber anything.
+    var replacing: Set<Int64> = []
 
     /// Runs the next finalisation step for `task` and says what happened.
     func step(_ task: TransferTask) -> DaemonEvent {
@@ -34,6 +37,14 @@ struct Finalizer {
             if PosixFiles.sameFile(part, chosen) || PosixFiles.isCopyAcrossDevices(of: part, at: chosen) {
                 return complete(task, part: part, delivered: chosen)
             }
+            if replaces(task, chosen) {
+                // rename(2) puts the new file in place of the old one in one step: a kill leaves one or the other.
+                guard rename(part, chosen) == 0 else {
+                    if errno == EXDEV { return copyAcrossDevices(task, part: part, delivered: chosen) }
+                    return .deliveryFailed(id: task.id, reason: "cannot replace \(chosen): \(String(cString: strerror(errno)))")
+                }
+                return complete(task, part: part, delivered: chosen)
+            }
             return choose(task, startingAt: 1)
         case .failure(let error) where error.code == EXDEV:
             return copyAcrossDevices(task, part: part, delivered: chosen)
@@ -50,12 +61,24 @@ struct Finalizer {
         }
         let name = FileNameSanitizer.downloadName(
             requested: task.requestedName, suggested: task.suggestedName, url: task.url)
+        if first == 0, task.requestedName != nil, replacing.contains(task.id) {
+            let named = (directory as NSString).appendingPathComponent(name)
+            if !PosixFiles.exists(named) || replaces(task, named) { return .deliveryPathChosen(id: task.id, path: named) }
+        }
         for number in first..<10_000 {
             let candidate = (directory as NSString).appendingPathComponent(
                 FileNameSanitizer.alternative(name, number: number))
             if !PosixFiles.exists(candidate) { return .deliveryPathChosen(id: task.id, path: candidate) }
         }
         return .deliveryFailed(id: task.id, reason: "no free name for \(name) in \(directory)")
+    }
+
+    /// Whether delivering `task` may replace what is at `path`: the task replaces existing files, asked for this
+    /// very name, and what is there is a regular file (never a directory, a link or a device).
+    private func replaces(_ task: TransferTask, _ path: String) -> Bool {
+        guard replacing.contains(task.id), task.requestedName != nil else { return false }
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
 
     /// The file is in place under its final name: make that durable, then drop the partial file.
@@ -87,6 +110,13 @@ struct Finalizer {
         switch PosixFiles.link(temporary, to: delivered) {
         case .success:
             _ = PosixFiles.remove(temporary)
+            return complete(task, part: part, delivered: delivered)
+        case .failure(let error) where error.code == EEXIST && replaces(task, delivered):
+            guard rename(temporary, delivered) == 0 else {
+                let reason = String(cString: strerror(errno))
+                _ = PosixFiles.remove(temporary)
+                return .deliveryFailed(id: task.id, reason: "cannot replace \(delivered): \(reason)")
+            }
             return complete(task, part: part, delivered: delivered)
         case .failure(let error):
             _ = PosixFiles.remove(temporary)

@@ -8,6 +8,9 @@ public struct RuntimeOptions {
     public var untilIdle = false
     /// Run only these tasks (a foreground `get`) and stop once all of them are terminal.
     public var focus: Set<Int64>?
+    /// Tasks whose requested name replaces a file already there at delivery (`get -o FILE`, as curl overwrites);
+    /// every other delivery takes the first free name (`name (1).ext`).
+    public var replacesExisting: Set<Int64> = []
     /// Credentials (`user:password`) held in memory only, by task, for the origin they were given with.
     public var credentials: [Int64: OriginCredentials] = [:]
     /// How often the inbox is read for commands from other processes when nobody pokes, in seconds of real time

@@ -29,8 +29,9 @@ final class Database {
     /// Whether `close()` already ran (the handle must be closed exactly once).
     private var isClosed = false
 
-    /// Opens (and, unless read-only, creates and migrates) the store at `path`.
-    init(path: String, readOnly: Bool, migrations: [Migration] = Schema.migrations) throws {
+    /// Opens (and, unless read-only, creates and migrates) the store at `path`; `immutable` (read-only only)
+    /// reads the file alone, without the write-ahead log's shared-memory index or locks.
+    init(path: String, readOnly: Bool, immutable: Bool = false, migrations: [Migration] = Schema.migrations) throws {
         self.path = path
         self.isReadOnly = readOnly
         // Writers hold the guard from the first look at the file: a store being made is never seen half made.
@@ -48,8 +49,9 @@ final class Database {
         var connection: OpaquePointer?
         let flags =
             (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | SQLITE_OPEN_NOFOLLOW
-            | SQLITE_OPEN_FULLMUTEX
-        let code = sqlite3_open_v2(path, &connection, flags, nil)
+            | SQLITE_OPEN_FULLMUTEX | (immutable ? SQLITE_OPEN_URI : 0)
+        let name = readOnly && immutable ? Database.immutableURI(path) : path
+        let code = sqlite3_open_v2(name, &connection, flags, nil)
         guard let connection else {
             throw StoreError.sqlite(code: code, message: "cannot open \(path)")
         }
@@ -58,7 +60,7 @@ final class Database {
             let system = sqlite3_system_errno(connection)
             let failure =
                 code & 0xFF == SQLITE_CANTOPEN && system != 0
-                ? StoreError.fileSystem(operation: "open", path: path, reason: systemReason(system))
+                ? StoreError.system("open", path: path, code: system)
                 : StoreError.sqlite(code: code, message: String(cString: sqlite3_errmsg(connection)))
             close()
             throw failure
@@ -75,6 +77,19 @@ final class Database {
 
     deinit {
         close()
+    }
+
+    /// Whether the write-ahead log beside `path` exists and holds anything (commits not yet in the file).
+    static func hasWALContent(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path + "-wal", &info) == 0 && info.st_size > 0
+    }
+
+    /// `file:PATH?immutable=1`, the path escaped as a URI filename.
+    static func immutableURI(_ path: String) -> String {
+        let escaped = path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "?", with: "%3f")
+            .replacingOccurrences(of: "#", with: "%23")
+        return "file:" + escaped + "?immutable=1"
     }
 
     /// Finalises every statement and closes the connection (once; later calls do nothing).

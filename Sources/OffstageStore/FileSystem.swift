@@ -42,7 +42,7 @@ enum FileSystem {
             }
         }
         if mkdir(path, mode) != 0 && errno != EEXIST {
-            throw StoreError.fileSystem(operation: "create directory", path: path, reason: systemReason())
+            throw StoreError.system("create directory", path: path)
         }
         // mkdir applies the umask; set the exact mode.
         try changeMode(path, mode)
@@ -55,14 +55,14 @@ enum FileSystem {
             try makeParents(parent)
         }
         if mkdir(path, 0o777) != 0 && errno != EEXIST {
-            throw StoreError.fileSystem(operation: "create directory", path: path, reason: systemReason())
+            throw StoreError.system("create directory", path: path)
         }
     }
 
     /// Sets the permission bits of a path.
     static func changeMode(_ path: String, _ mode: mode_t) throws {
         if chmod(path, mode) != 0 {
-            throw StoreError.fileSystem(operation: "set permissions on", path: path, reason: systemReason())
+            throw StoreError.system("set permissions on", path: path)
         }
     }
 
@@ -74,11 +74,11 @@ enum FileSystem {
             return
         }
         guard fd >= 0 else {
-            throw StoreError.fileSystem(operation: "create", path: path, reason: systemReason())
+            throw StoreError.system("create", path: path)
         }
         defer { close(fd) }
         if fchmod(fd, mode) != 0 {
-            throw StoreError.fileSystem(operation: "set permissions on", path: path, reason: systemReason())
+            throw StoreError.system("set permissions on", path: path)
         }
     }
 }
@@ -105,7 +105,7 @@ extension FileSystem {
         }
         guard lstat(path, &info) == 0 else {
             if errno == ENOENT { return .absent }
-            throw StoreError.fileSystem(operation: "look at", path: path, reason: systemReason())
+            throw StoreError.system("look at", path: path)
         }
         switch info.st_mode & S_IFMT {
         case S_IFLNK: throw StoreError.symlink(path)
@@ -117,7 +117,7 @@ extension FileSystem {
     /// Renames a file into place (replacing nothing that is not ours to replace: the caller holds the guard).
     static func rename(_ source: String, to destination: String) throws {
         if Glibc.rename(source, destination) != 0 {
-            throw StoreError.fileSystem(operation: "rename \(source) to", path: destination, reason: systemReason())
+            throw StoreError.system("rename \(source) to", path: destination)
         }
     }
 

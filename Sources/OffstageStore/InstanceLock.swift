@@ -33,7 +33,7 @@ public final class InstanceLock: @unchecked Sendable {
         let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
             if errno == ELOOP { throw StoreError.symlink(path) }  // O_NOFOLLOW met a link
-            throw StoreError.fileSystem(operation: "open", path: path, reason: systemReason())
+            throw StoreError.system("open", path: path)
         }
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
@@ -42,19 +42,19 @@ public final class InstanceLock: @unchecked Sendable {
             if code == EWOULDBLOCK {
                 throw StoreError.locked(pid: pid ?? 0, home: home.path)
             }
-            throw StoreError.fileSystem(operation: "lock", path: path, reason: systemReason(code))
+            throw StoreError.system("lock", path: path, code: code)
         }
         guard fchmod(fd, 0o600) == 0, ftruncate(fd, 0) == 0 else {
-            let reason = systemReason()
+            let code = errno
             close(fd)
-            throw StoreError.fileSystem(operation: "write", path: path, reason: reason)
+            throw StoreError.system("write", path: path, code: code)
         }
         let text = Array("\(getpid())\n".utf8)
         let written = text.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
         guard written == text.count else {
-            let reason = systemReason()
+            let code = written < 0 ? errno : ENOSPC  // a short write of a few bytes: no room left
             close(fd)
-            throw StoreError.fileSystem(operation: "write", path: path, reason: reason)
+            throw StoreError.system("write", path: path, code: code)
         }
         return InstanceLock(descriptor: fd, home: home)
     }

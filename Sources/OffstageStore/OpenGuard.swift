@@ -16,7 +16,7 @@ struct OpenGuard {
         let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
             if errno == ELOOP { throw StoreError.symlink(path) }  // O_NOFOLLOW met a link
-            throw StoreError.fileSystem(operation: "open", path: path, reason: systemReason())
+            throw StoreError.system("open", path: path)
         }
         while flock(fd, LOCK_EX) != 0 {
             guard errno == EINTR else {

@@ -31,7 +31,14 @@ public final class Store: @unchecked Sendable {
         if !readOnly {
             try home.prepare()
         }
-        return Store(database: try Database(path: home.databasePath, readOnly: readOnly), home: home)
+        do {
+            return Store(database: try Database(path: home.databasePath, readOnly: readOnly), home: home)
+        } catch StoreError.diskFull where readOnly && !Database.hasWALContent(home.databasePath) {
+            // A reader on a full disk: SQLite cannot make room for its shared-memory index. With no write-ahead
+            // log holding commits the database file does not have, the file alone is the whole store: read it
+            // as immutable (no index, no locks), so a read never fails for want of space it does not write.
+            return Store(database: try Database(path: home.databasePath, readOnly: true, immutable: true), home: home)
+        }
     }
 
     /// The schema version this build reads and writes.

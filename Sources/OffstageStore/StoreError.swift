@@ -82,6 +82,15 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
     public var errorDescription: String? { description }
 }
 
+extension StoreError {
+    /// A failed file-system call as a store error: a full disk or an exhausted quota (ENOSPC, EDQUOT) is
+    /// `.diskFull` (exit 4: what was stored is kept), anything else `.fileSystem` with the system's reason.
+    static func system(_ operation: String, path: String, code: Int32 = errno) -> StoreError {
+        if code == ENOSPC || code == EDQUOT { return .diskFull }
+        return .fileSystem(operation: operation, path: path, reason: systemReason(code))
+    }
+}
+
 /// The message for the calling thread's current `errno`.
 func systemReason(_ code: Int32 = errno) -> String {
     String(cString: strerror(code))

@@ -32,19 +32,30 @@ extension NCursesTerminal {
     /// Whether row `y` is the same in two frames of one size.
     static func row(_ y: Int, of a: Screen, equals b: Screen) -> Bool {
         let range = (y * a.width)..<((y + 1) * a.width)
-        return a.cells[range] == b.cells[range]
+        // Compared in place (an array slice's `==` copies every cell out, retaining its text, to compare it).
+        return a.cells.withUnsafeBufferPointer { left in
+            b.cells.withUnsafeBufferPointer { right in
+                for index in range where left[index] != right[index] { return false }
+                return true
+            }
+        }
     }
 
     /// Draws the cells of row `y` that changed since `previous` (all when nil), within `columns`.
     func drawRow(_ y: Int, of frame: Screen, columns: Int, previous: Screen?) {
-        var x = 0
-        while x < columns {
-            let cell = frame[x, y]
-            // A wide grapheme covers its continuation cell; an orphan continuation is a cell of its own.
-            let span = !cell.isContinuation && x + 1 < frame.width && frame[x + 1, y].isContinuation ? 2 : 1
-            let changed = previous.map { old in (x..<(x + span)).contains { old[$0, y] != frame[$0, y] } } ?? true
-            if changed { draw(cell, span: span, x: x, y: y, columns: columns) }
-            x += span
+        let base = y * frame.width
+        let old = previous?.cells ?? []
+        frame.cells.withUnsafeBufferPointer { cells in
+            old.withUnsafeBufferPointer { old in
+                var x = 0
+                while x < columns {
+                    // A wide grapheme covers its continuation cell; an orphan continuation is a cell of its own.
+                    let span = !cells[base + x].isContinuation && x + 1 < frame.width && cells[base + x + 1].isContinuation ? 2 : 1
+                    let changed = old.isEmpty || (base + x..<base + x + span).contains { old[$0] != cells[$0] }
+                    if changed { draw(cells[base + x], span: span, x: x, y: y, columns: columns) }
+                    x += span
+                }
+            }
         }
     }
 

@@ -142,6 +142,9 @@ public final class NCursesTerminal: TerminalDevice, @unchecked Sendable {
         nodelay(window, true)
         leaveok(window, true)
         curs_set(0)
+        // No typeahead check: ncurses would poll the input while it draws a frame, to break off for a key; a frame
+        // takes well under a millisecond, and a key pressed meanwhile is read right after it.
+        typeahead(-1)
         set_escdelay(25)
         mouseinterval(0)
         let buttons = offstage_button1_pressed() | offstage_button1_clicked() | offstage_button4_pressed()

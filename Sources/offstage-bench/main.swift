@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 
-/// The command line of `offstage-bench`: `transfer`, `schedule`, `render`, `idle` and `dashboard` with their options.
+/// The command line of `offstage-bench`: `transfer`, `schedule`, `render`, `idle`, `dashboard` and `digest` with their options.
 enum BenchCommandLine {
     static let usage = """
         usage: offstage-bench transfer [--size 1g] [--rounds 5] [--dir DIR] [--offstage PATH] [--json]
@@ -9,6 +9,7 @@ enum BenchCommandLine {
                offstage-bench render [--rounds 5]
                offstage-bench idle [--seconds 10] [--offstage PATH]
                offstage-bench dashboard [--seconds 20] [--pairs 2] [--offstage PATH]
+               offstage-bench digest [--size 256] [--rounds 5]
 
           Downloads a generated file from a private nginx on 127.0.0.1 with curl, offstage (fresh home per run)
           and, when installed, wget and aria2c: one warm-up round, then alternating timed rounds.
@@ -31,6 +32,10 @@ enum BenchCommandLine {
           dashboard starts `offstage origin` on 127.0.0.1, adds ten 64 MiB downloads throttled to 2 MB/s to a fresh
           home, starts `offstage run` or the dashboard on it and measures its CPU over --seconds from its start;
           --pairs alternating pairs, medians; target: dashboard at most 1.1x run.
+
+          digest hashes --size MiB of generated content in 64 KiB pieces (an upload's body as the origin reads it)
+          with the origin's former hand-written SHA-256 and with libcrypto's, --rounds alternating rounds after a
+          warm-up, and prints the median MB/s of each and the ratio.
         """
 
     /// Parses the options of `transfer`; one clear error for anything unknown or malformed.
@@ -130,7 +135,7 @@ enum BenchCommandLine {
         return (numbers, offstage)
     }
 
-    /// Runs `render`, `idle` or `dashboard`; false for another command.
+    /// Runs `render`, `idle`, `dashboard` or `digest`; false for another command.
     static func runDashboardBenchmarks(_ command: String, _ words: [String]) throws -> Bool {
         switch command {
         case "render":
@@ -151,6 +156,10 @@ enum BenchCommandLine {
             try DashboardBenchmark.run(
                 offstage: offstage, seconds: Double(options.numbers["--seconds"] ?? 20),
                 pairs: options.numbers["--pairs"] ?? 2)
+        case "digest":
+            let options = try parseNamed(words, defaults: ["--size": 256, "--rounds": 5], range: 1...4096)
+            guard options.offstage == nil else { throw BenchError("digest takes no --offstage (it runs in process)") }
+            try DigestBenchmark.run(mebibytes: options.numbers["--size"] ?? 256, rounds: options.numbers["--rounds"] ?? 5)
         default:
             return false
         }
@@ -172,7 +181,7 @@ enum BenchCommandLine {
             if try runDashboardBenchmarks(command, Array(arguments.dropFirst())) { return 0 }
             guard command == "transfer" else {
                 throw BenchError(
-                    "unknown benchmark '\(command)'; they are 'transfer', 'schedule', 'render', 'idle' and 'dashboard'")
+                    "unknown benchmark '\(command)'; they are 'transfer', 'schedule', 'render', 'idle', 'dashboard' and 'digest'")
             }
             var benchmark = TransferBenchmark(options: try parse(Array(arguments.dropFirst())))
             let signalSources = Cleanup.shared.install()

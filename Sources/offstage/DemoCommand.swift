@@ -52,8 +52,12 @@ enum DemoCommand {
         guard ["transfers", "relaunch"].contains(scenario) else {
             throw CLIError.usage("unknown demo scenario \(scenario); known: transfers (the default), relaunch")
         }
-        let temporary = explicitHome == nil
-        let homePath = explicitHome ?? NSTemporaryDirectory() + "offstage-demo-\(getpid())"
+        // --home, else $OFFSTAGE_HOME (the dispatcher refused an empty one), else a home of the demo's own.
+        let given = explicitHome ?? ProcessInfo.processInfo.environment["OFFSTAGE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let temporary = given == nil
+        var scratch = NSTemporaryDirectory()
+        while scratch.count > 1 && scratch.hasSuffix("/") { scratch.removeLast() }
+        let homePath = given ?? scratch + "/offstage-demo-\(getpid())"
         // A demo's own home lives only as long as the demo: its downloads, parts and upload file go with it.
         defer { if temporary { try? FileManager.default.removeItem(atPath: homePath) } }
         let context = CLIContext(home: OffstageHome(path: homePath))
@@ -77,7 +81,8 @@ enum DemoCommand {
             expectations[id] = scenario
             say("task \(id): \(scenario.title)")
         }
-        let upload = try makeUploadFile(size: 4 << 20, seed: 9)
+        let upload = try makeUploadFile(in: context.home, size: 4 << 20, seed: 9)
+        defer { unlink(upload) }  // in the home, and removed once the demo has checked it
         let uploadID = try store.enqueueAdd(
             TransferSpec(
                 kind: .upload, url: server.baseURL + "/upload/demo.bin", method: "PUT",
@@ -133,9 +138,9 @@ enum DemoCommand {
         if !allGood { throw CLIError.failed("the demo's transfers did not end as expected") }
     }
 
-    /// Writes a deterministic file to upload.
-    private static func makeUploadFile(size: Int, seed: UInt64) throws -> String {
-        let path = NSTemporaryDirectory() + "offstage-demo-upload-\(getpid()).bin"
+    /// Writes a deterministic file to upload, in the demo's home.
+    private static func makeUploadFile(in home: OffstageHome, size: Int, seed: UInt64) throws -> String {
+        let path = home.path + "/demo-upload-\(getpid()).bin"
         var bytes = [UInt8](repeating: 0, count: size)
         bytes.withUnsafeMutableBytes { GeneratedContent.fill($0, offset: 0, seed: seed) }
         guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {

@@ -31,6 +31,8 @@ enum GetCommand {
         let id = try findOrAdd(store: store, url: stripped, directory: directory, name: name)
         var options = RuntimeOptions()
         options.focus = [id]
+        // `-o FILE` replaces a file already there, as curl does; into a directory, a taken name gets ` (1)`.
+        if name != nil { options.replacesExisting = [id] }
         options.configureEngine = { configuration in
             EngineDefaults.apply(&configuration)
             if let netrcFile { configuration.netrcFile = netrcFile }

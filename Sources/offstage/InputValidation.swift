@@ -86,6 +86,21 @@ enum InputValidation {
         return absolute
     }
 
+    /// A directory this user can read and enter, as an absolute path; `option` names it in the error (exit 2).
+    static func readableDirectory(_ path: String, option: String) throws -> String {
+        guard !path.isEmpty else { throw CLIError.usage("\(option) needs a directory") }
+        let absolute = absolutePath(path)
+        var info = stat()
+        guard stat(absolute, &info) == 0 else {
+            throw CLIError.usage("\(option) \(path): \(String(cString: strerror(errno)))")
+        }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else { throw CLIError.usage("\(option) \(path) is not a directory") }
+        guard access(absolute, R_OK | X_OK) == 0 else {
+            throw CLIError.usage("\(option) \(path): \(String(cString: strerror(errno)))")
+        }
+        return absolute
+    }
+
     /// on/off.
     static func toggle(_ text: String?, for what: String) throws -> Bool {
         switch text?.lowercased() {

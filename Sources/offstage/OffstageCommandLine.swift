@@ -22,6 +22,11 @@ enum OffstageCommandLine {
             // An empty --home is a mistake, not a request for the default home.
             return fail(.store("--home is empty: give the home directory (or leave --home out for the default)"))
         }
+        if explicitHome == nil, ProcessInfo.processInfo.environment["OFFSTAGE_HOME"]?.isEmpty == true {
+            // Set but empty is a mistake too (a variable that expanded to nothing), not the default home.
+            return fail(
+                .store("OFFSTAGE_HOME is empty: set it to the home directory (or unset it for the default)"))
+        }
         let context = CLIContext(home: OffstageHome.resolve(explicit: explicitHome))
         do {
             try dispatch(words, context: context, explicitHome: explicitHome)
@@ -57,6 +62,7 @@ enum OffstageCommandLine {
         case "ls": try ListCommand.run(rest, context: context)
         case "events": try EventsCommand.run(rest, context: context)
         case "pause", "resume", "cancel": try TaskControlCommand.run(spec.name, rest, context: context)
+        case "clean": try CleanCommand.run(rest, context: context)
         case "device": try DeviceCommand.run(rest, context: context)
         case "session": try SessionCommand.run(rest, context: context)
         case "schedule": try ScheduleCommand.run(rest, context: context)

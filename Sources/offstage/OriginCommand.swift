@@ -9,8 +9,10 @@ enum OriginCommand {
         var configuration = OriginConfiguration()
         configuration.host = args.value("--host") ?? configuration.host
         configuration.port = UInt16(try args.integer("--port", in: 0...65535) ?? 0)
-        configuration.root = args.value("--root").map(InputValidation.absolutePath)
-        configuration.uploadDirectory = args.value("--uploads").map(InputValidation.absolutePath)
+        configuration.root = try args.value("--root").map { try InputValidation.readableDirectory($0, option: "--root") }
+        configuration.uploadDirectory = try args.value("--uploads").map {
+            try InputValidation.readableDirectory($0, option: "--uploads")
+        }
         if let text = args.value("--rate") {
             guard let rate = OriginServer.parseSize(text), rate > 0, rate <= Int64(Int.max) else {
                 throw CLIError.usage("--rate needs bytes per second such as 500k or 2m, not \(text)")
@@ -25,9 +27,10 @@ enum OriginCommand {
         }
         say("offstage origin serving \(server.baseURL)")
         say("  /gen/<size>[?seed=S]   deterministic content, e.g. \(server.baseURL)/gen/20m")
-        if let root = configuration.root { print("  /files/<name>          files from \(root)") }
+        if let root = configuration.root { say("  /files/<name>          files from \(root)") }
         say(
-            "  /upload/<name>         PUT or POST; answers with the SHA-256 (stored in \(server.uploadDirectory ?? "?"))"
+            "  /upload/<name>         PUT or POST; answers with the SHA-256 (stored in \(server.uploadDirectory ?? "?")"
+                + (configuration.uploadDirectory == nil ? ", removed when the origin stops)" : ")")
         )
         say(
             "  faults: ?rate=B ?drop=N ?stall=N ?status=503&retryAfter=S ?ignoreRange=1 ?changeValidator=1 ?short=N ?long=N ?chunked=1 ?times=K"

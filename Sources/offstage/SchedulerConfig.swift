@@ -7,12 +7,18 @@ import OffstageStore
 enum SchedulerConfig {
     /// Loads the configuration, as one clear error when a file is wrong.
     static func load(_ explicit: String?, context: CLIContext) throws -> OffstageConfiguration {
+        let configuration: OffstageConfiguration
         do {
-            return try OffstageConfiguration.load(
+            configuration = try OffstageConfiguration.load(
                 explicit: explicit.map(InputValidation.absolutePath), home: context.home)
         } catch {
             throw CLIError.usage("\(error)")
         }
+        // Keys accepted for old folders but ignored: one line each on stderr, naming where they belong now.
+        for warning in configuration.warnings {
+            FileHandle.standardError.write(Data("offstage: warning: \(warning)\n".utf8))
+        }
+        return configuration
     }
 
     /// The runtime's scheduler setup from a loaded configuration; handler output goes to `<home>/bgtasks.log`.
@@ -34,6 +40,8 @@ enum SchedulerConfig {
         let app = SimulatedApp(
             name: "model app", configuration: configuration.app, mistakes: configuration.taskMistakes)
         return SchedulerSimulation.run(
-            SimulationSetup(days: days, usage: usage, seed: seed, apps: [app], policy: configuration.policy))
+            SimulationSetup(
+                days: days, usage: usage, seed: seed, apps: [app], policy: configuration.policy,
+                lifecycle: configuration.appSession.lifecycle))
     }
 }

@@ -78,6 +78,45 @@ import Testing
         #expect(rows()[0].contains("22:15:20"))
     }
 
+    @Test func whileProgressFlowsTheClocksNextSecondWaitsForTheNextSnapshot() {
+        // Real time, snapshots a quarter second apart: the second that begins 0.05 s after the last one is drawn
+        // with the next snapshot's frame (0.25 s after it), not in a frame of its own.
+        var snapshot = SnapshotSamples.retryingDownload
+        snapshot.clock.rate = .real
+        snapshot.clock.now = SnapshotSamples.at(0.7)
+        let backend = FakeDashboardBackend(snapshot: snapshot)
+        let dashboard = loop(backend)
+        dashboard.step(wait: false)
+        #expect((dashboard.waitTime ?? 0) > 0.29, "one snapshot: the clock alone makes the next frame")
+        clock.advance(by: 0.25)
+        snapshot.clock.now = SnapshotSamples.at(0.95)
+        snapshot.transfers[0].name = "dataset-2.parquet"
+        backend.publish(snapshot)
+        dashboard.step(wait: false)
+        #expect(terminal.presentCount == 2)
+        let wait = dashboard.waitTime ?? 0
+        #expect(wait > 0.25 && wait < 0.35, "wait for the snapshot due 0.25 s after the last one")
+        // The snapshot is late: the clock goes on alone.
+        clock.advance(by: wait)
+        dashboard.step(wait: false)
+        #expect(terminal.presentCount == 3)
+    }
+
+    @Test func withoutProgressTheClocksNextSecondIsDrawnOnTime() {
+        var snapshot = SnapshotSamples.retryingDownload
+        snapshot.clock.rate = .real
+        snapshot.clock.now = SnapshotSamples.at(0.7)
+        let backend = FakeDashboardBackend(snapshot: snapshot)
+        let dashboard = loop(backend)
+        dashboard.step(wait: false)
+        clock.advance(by: 2)
+        snapshot.clock.now = SnapshotSamples.at(2.95)
+        backend.publish(snapshot)
+        dashboard.step(wait: false)
+        // Two seconds since the last snapshot is no progress: the next second is 0.05 s away.
+        #expect((dashboard.waitTime ?? 1) < 0.11)
+    }
+
     @Test func helpOpensAndEscapeClosesItAndQQuits() {
         let backend = FakeDashboardBackend(snapshot: SnapshotSamples.demoMidway)
         let dashboard = loop(backend)

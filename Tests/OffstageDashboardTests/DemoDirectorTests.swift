@@ -67,4 +67,14 @@ import Testing
         let adds = effects.filter { if case .send(.add) = $0 { true } else { false } }
         #expect(adds.count == 5)
     }
+
+    @Test func theStoryWaitsAtSixtyTimesForTheRefreshToLaunchAtTheSchedulersWake() throws {
+        let steps = DemoStory.steps(origin: "http://127.0.0.1:1", uploadPath: "/tmp/up.bin")
+        let warp = try #require(steps.firstIndex { $0.effects.contains(.setClockRate(.warped(60))) })
+        let wait = steps[warp + 1]
+        #expect(wait.until != nil)
+        // The first wake is at most 18 min after the submit: at ×60, 18 s; the step allows more.
+        #expect(wait.limit >= 18)
+        #expect(steps[warp + 2].effects == [.setClockRate(.real)])
+    }
 }

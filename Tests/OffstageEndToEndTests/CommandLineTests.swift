@@ -49,7 +49,7 @@ struct CommandLineTests {
         #expect(
             Set(task.keys) == [
                 "id", "session", "description", "kind", "url", "state", "bytesWritten", "bytesExpected", "path",
-                "error",
+                "error", "partBytes",
             ])
         #expect(task["description"] as? String == "nightly")
         #expect(task["state"] as? String == "queued")

@@ -43,6 +43,51 @@ struct DiskFullTests {
         #expect(origin.server.requestLog().contains { $0.range != nil }, "the second run resumed with a range")
     }
 
+    /// Fills the file system at `mountPoint` to the last byte with one file, and returns its path.
+    static func fill(_ mountPoint: String) -> String {
+        let path = mountPoint + "/filler"
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        defer { close(fd) }
+        let block = [UInt8](repeating: 0, count: 4096)
+        while block.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) > 0 {}
+        let byte: [UInt8] = [0]
+        while byte.withUnsafeBytes({ write(fd, $0.baseAddress, 1) }) > 0 {}
+        return path
+    }
+
+    @Test func readsWorkOnAFullDiskWhileRunGetAndWritesExitFourAndCleanFreesSpace() throws {
+        let folder = try TemporaryFolder("diskfull-reads")
+        let mountPoint = folder.path + "/small"
+        try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
+        guard Self.mount(["-t", "tmpfs", "-o", "size=2m", "tmpfs", mountPoint]) else {
+            try Test.cancel("cannot mount a tmpfs here (needs root); the full-disk path is not exercised")
+        }
+        defer { _ = Self.mount(["-u", mountPoint], command: "/bin/umount") }
+        let home = mountPoint + "/home"
+        let binary = try OffstageBinary(home: home)
+        #expect(try binary.run(["add", "http://127.0.0.1:9/queued.bin"]).status == 0)
+        try Data(count: 4096).write(to: URL(fileURLWithPath: home + "/parts/55.part"))  // a part of no task
+        _ = Self.fill(mountPoint)
+
+        for read in [["ls"], ["ls", "--json"], ["events"], ["pending"], ["app"], ["app", "--json"], ["clean", "--dry-run"]] {
+            let result = try binary.run(read)
+            #expect(result.status == 0, "\(read) on a full disk: \(result.status) \(result.stderr)")
+        }
+        #expect(try binary.run(["ls"]).stdout.contains("queued.bin"))
+        for write in [["run", "--until-idle"], ["get", "http://127.0.0.1:9/other.bin", "-o", mountPoint + "/"]] {
+            let result = try binary.run(write)
+            #expect(result.status == 4, "\(write) on a full disk: \(result.status) \(result.stderr)")
+            #expect(result.stderr.lowercased().contains("disk is full"), "\(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1)
+        }
+        let clean = try binary.run(["clean"])
+        #expect(clean.status == 0, "\(clean.stderr)")
+        #expect(clean.stdout.contains("removed 1 partial file: 4096 bytes"), "\(clean.stdout)")
+        let store = try Store.open(home: OffstageHome(path: home), readOnly: true)
+        #expect(try store.integrityCheck() == "ok")
+        store.close()
+    }
+
     /// Runs mount (or umount) and says whether it succeeded.
     static func mount(_ arguments: [String], command: String = "/bin/mount") -> Bool {
         let process = Process()

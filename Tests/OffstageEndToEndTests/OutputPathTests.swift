@@ -43,6 +43,28 @@ struct OutputPathTests {
         #expect(folder.files(in: "dl") == ["mine.bin"])
     }
 
+    @Test func aFileTargetThatExistsIsReplacedAsCurlDoes() throws {
+        let (folder, origin, binary) = try setUp("o-replace")
+        defer { origin.stop() }
+        let target = folder.path + "/dl/mine.bin"
+        try Data("the old contents".utf8).write(to: URL(fileURLWithPath: target))
+        let result = try binary.run(["get", origin.url("/gen/64k?seed=7"), "-o", "dl/mine.bin"], directory: folder.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.trimmingCharacters(in: .newlines) == target)
+        #expect(folder.files(in: "dl") == ["mine.bin"], "no `mine (1).bin` beside it")
+        #expect(try SHA256.hexDigest(ofFile: target) == GeneratedContent.sha256Hex(size: 64 << 10, seed: 7))
+    }
+
+    @Test func aDirectoryTargetNeverReplacesAFileOfTheSameName() throws {
+        let (folder, origin, binary) = try setUp("o-keep")
+        defer { origin.stop() }
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: folder.path + "/dl/4k"))
+        let result = try binary.run(["get", origin.url("/gen/4k?seed=8"), "-o", "dl/"], directory: folder.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(folder.files(in: "dl") == ["4k", "4k (1)"])
+        #expect(try String(contentsOfFile: folder.path + "/dl/4k", encoding: .utf8) == "mine")
+    }
+
     @Test func anEmptyNameIsAUsageError() throws {
         let (folder, origin, binary) = try setUp("o-empty")
         defer { origin.stop() }

@@ -45,6 +45,23 @@ struct MalformedResponseTests {
         #expect(requests == 1)
     }
 
+    /// A NUL anywhere in the head: a field's name or value, the status line, a line of its own (which libcurl
+    /// takes for the head's end), an interim 1xx block or a redirect's Location. Each is a protocol error: one
+    /// request, a permanent failure, never a retry as if transient.
+    @Test(arguments: [
+        "HTTP/1.1 200 OK\r\nX-B\u{0}ad: a\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello",
+        "HTTP/1.1 200 O\u{0}K\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello",
+        "HTTP/1.1 200 OK\r\n\u{0}\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello",
+        "HTTP/1.1 200 OK\r\nContent-Length: 5\u{0}\r\nConnection: close\r\n\r\nhello",
+        "HTTP/1.1 100 Continue\r\nX: \u{0}\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello",
+        "HTTP/1.1 301 Moved\r\nLocation: /a\u{0}b\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+    ])
+    func aNulAnywhereInTheHeadFailsAtOnce(reply: String) throws {
+        let (end, requests) = try end(of: reply)
+        #expect(isPermanent(end), "ended \(String(describing: end))")
+        #expect(requests == 1)
+    }
+
     @Test func aSaneCannedResponseCompletes() throws {
         let (end, _) = try end(of: "HTTP/1.1 200 OK\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello")
         guard case .completed(let bytes, 200, _) = end else {

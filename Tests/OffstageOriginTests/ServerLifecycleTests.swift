@@ -26,14 +26,26 @@ import Testing
         #expect(throws: OriginError.invalidHost("not-an-address")) { try server.start() }
     }
 
-    @Test func uploadDirectoryDefaultsToATemporaryFolder() throws {
+    @Test func uploadDirectoryDefaultsToATemporaryFolderThatStopRemoves() throws {
         let server = OriginServer(configuration: OriginConfiguration())
         try server.start()
-        defer { server.stop() }
         let directory = try #require(server.uploadDirectory)
+        #expect(!directory.contains("//"), "\(directory)")
         var isDirectory: ObjCBool = false
         #expect(FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) && isDirectory.boolValue)
-        try? FileManager.default.removeItem(atPath: directory)
+        try Data("kept until stop".utf8).write(to: URL(fileURLWithPath: directory + "/one.bin"))
+        server.stop()
+        #expect(!FileManager.default.fileExists(atPath: directory), "the temporary upload folder outlived stop()")
+    }
+
+    @Test func aConfiguredUploadDirectoryIsLeftInPlace() throws {
+        let directory = NSTemporaryDirectory() + "/origin-uploads-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let server = OriginServer(configuration: OriginConfiguration(uploadDirectory: directory))
+        try server.start()
+        server.stop()
+        #expect(FileManager.default.fileExists(atPath: directory))
     }
 
     @Test func requestLogRecordsEveryRequest() throws {

@@ -102,7 +102,7 @@ struct ConfigurationTests {
         let data = try #require(FileManager.default.contents(atPath: Self.sampleFolder + "/scheduler.json"))
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(object.keys.sorted() == SchedulerPolicyFile.keys)
-        #expect(SchedulerPolicyFile.keys.count == 26)
+        #expect(SchedulerPolicyFile.keys.count == 25)
     }
 
     @Test("app.json names every key at its default, and the built-in session is AppConfiguration()")
@@ -471,5 +471,33 @@ struct ConfigurationTests {
             let policyError = try #require(message { _ = try OffstageConfiguration.load(directory: folder) })
             #expect(policyError.hasPrefix("\(folder)/scheduler.json: not valid JSON"))
         }
+    }
+}
+
+/// The relaunch rate limiter's delays live in `app.json` only; `scheduler.json`'s old keys are ignored with a warning.
+@Suite struct RelaunchLimiterConfigurationTests {
+    @Test func oldSchedulerKeysAreAcceptedIgnoredAndWarnedAbout() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("limiter-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scheduler = #"{"wakeInterval": 600, "relaunchInitialDelay": 5, "relaunchMaxDelay": 50}"#
+        let app = #"{"lifecycle": {"relaunchInitialDelay": 30, "relaunchMaxDelay": 300}}"#
+        #expect(FileManager.default.createFile(atPath: folder + "/scheduler.json", contents: Data(scheduler.utf8)))
+        #expect(FileManager.default.createFile(atPath: folder + "/app.json", contents: Data(app.utf8)))
+        let loaded = try OffstageConfiguration.load(directory: folder)
+        #expect(loaded.policy.wakeInterval == 600)
+        #expect(loaded.appSession.lifecycle.relaunchInitialDelay == 30)
+        #expect(loaded.appSession.lifecycle.relaunchMaxDelay == 300)
+        #expect(
+            loaded.warnings == [
+                "\(folder)/scheduler.json: relaunchInitialDelay is deprecated and ignored: the relaunch rate limiter "
+                    + "is the app's (one per app, as on iOS); set lifecycle.relaunchInitialDelay in app.json",
+                "\(folder)/scheduler.json: relaunchMaxDelay is deprecated and ignored: the relaunch rate limiter "
+                    + "is the app's (one per app, as on iOS); set lifecycle.relaunchMaxDelay in app.json",
+            ])
+        #expect(!SchedulerPolicyFile.keys.contains("relaunchInitialDelay"))
+        // A typo is still an error.
+        let typo = #"{"relaunchInitialDelayy": 5}"#
+        #expect(throws: ConfigurationError.self) { _ = try SchedulerPolicyFile.parse(Data(typo.utf8), path: "s.json") }
     }
 }

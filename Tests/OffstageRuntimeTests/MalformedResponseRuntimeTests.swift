@@ -9,6 +9,7 @@ import Testing
 @Suite struct MalformedResponseRuntimeTests {
     @Test(arguments: [
         "HTTP/1.1 200 OK\r\nX-Bad: a\u{0}b\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello",
+        "HTTP/1.1 200 OK\r\n\u{0}\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello",
         "HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Length: 10\r\nConnection: close\r\n\r\nhello",
         "HTTP/1.1 200 OK\r\nContent-Length: 99999999999999999999999\r\nConnection: close\r\n\r\nshort",
         "HTTP/1.1 503 Busy\r\nContent-Length: 1e3\r\nRetry-After: 1\r\nConnection: close\r\n\r\n",

@@ -4,12 +4,8 @@ public enum AppSessionError: Error, Codable, Sendable, Equatable, CustomStringCo
     case completionHandlerNotSupported
     /// An upload from memory (`uploadTask(with:from: Data)`) was asked of a background session.
     case uploadFromDataNotSupported
-    /// A task was created in a session after `invalidateAndCancel` or `finishTasksAndInvalidate`.
-    case sessionInvalidated(identifier: String)
     /// A data task was created while the app is suspended: `NSURLErrorBackgroundSessionWasDisconnected` (−997).
     case backgroundSessionWasDisconnected
-    /// A session was created with an identifier whose invalidation has not finished (no `didBecomeInvalidWithError`).
-    case invalidationPending(identifier: String)
     /// A background configuration was made with an empty identifier.
     case emptyIdentifier
     /// No task with this identifier exists in the session.
@@ -26,12 +22,8 @@ public enum AppSessionError: Error, Codable, Sendable, Equatable, CustomStringCo
         case .completionHandlerNotSupported:
             "Completion handler blocks are not supported in background sessions. Use a delegate instead."
         case .uploadFromDataNotSupported: "Upload tasks from NSData are not supported in background sessions"
-        case .sessionInvalidated: "Attempted to create a task in a session that has been invalidated"
         case .backgroundSessionWasDisconnected:
             "NSURLErrorBackgroundSessionWasDisconnected (-997): the app was suspended; use a download task instead"
-        case .invalidationPending(let identifier):
-            "A background URLSession with identifier \(identifier) is still being invalidated;"
-                + " wait for URLSession:didBecomeInvalidWithError: before creating it again"
         case .emptyIdentifier: "A background session configuration needs a non-empty identifier"
         case .unknownTask(let id): "No task with identifier \(id) in this session"
         case .noSuchSession(let id): "No background URLSession with identifier \(id) in this process"

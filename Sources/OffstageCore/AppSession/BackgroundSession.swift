@@ -1,15 +1,3 @@
-/// Where a session is in its invalidation.
-public enum SessionInvalidation: String, Codable, Sendable {
-    /// Usable: tasks can be created.
-    case valid
-    /// `finishTasksAndInvalidate()` was called: existing tasks run on, no new ones.
-    case finishing
-    /// `invalidateAndCancel()` was called: outstanding tasks are being cancelled, no new ones.
-    case cancelling
-    /// Every task completed and `didBecomeInvalidWithError` was emitted.
-    case invalidated
-}
-
 /// A completion-handler convenience of `URLSession`, all refused by background sessions.
 public enum ConvenienceCall: String, Codable, Sendable, CaseIterable {
     /// `dataTask(with:completionHandler:)`.
@@ -26,7 +14,7 @@ public enum ConvenienceCall: String, Codable, Sendable, CaseIterable {
     case asyncUpload
 }
 
-/// One background `URLSession` as the model app sees it: its configuration, its tasks, its invalidation.
+/// One background `URLSession` as the model app sees it: its configuration and its tasks.
 ///
 /// Pure value: calls that need the system return `SessionAction`s for the runtime; refusals throw an
 /// `AppSessionError` carrying Apple's text and change nothing.
@@ -37,8 +25,6 @@ public struct BackgroundSession: Codable, Sendable, Equatable {
     public private(set) var tasks: [SessionTask] = []
     /// The identifier the next task gets.
     public private(set) var nextTaskIdentifier = 1
-    /// Where the session is in its invalidation.
-    public private(set) var invalidation = SessionInvalidation.valid
 
     /// A new session with no tasks.
     public init(configuration: SessionConfiguration) {
@@ -52,7 +38,7 @@ public struct BackgroundSession: Codable, Sendable, Equatable {
     public func getAllTasks() -> [SessionTask] { tasks.filter(\.isOutstanding) }
 
     /// The task with this identifier.
-    public func task(_ taskIdentifier: Int) -> SessionTask? { tasks.first { $0.taskIdentifier == taskIdentifier } }
+    private func task(_ taskIdentifier: Int) -> SessionTask? { tasks.first { $0.taskIdentifier == taskIdentifier } }
 
     /// `downloadTask(with:)`: a suspended download task.
     public mutating func downloadTask(with url: String) throws(AppSessionError) -> SessionTask {
@@ -113,66 +99,11 @@ public struct BackgroundSession: Codable, Sendable, Equatable {
         return [.submit(taskIdentifier: taskIdentifier, spec: spec, resumeData: task.resumeData)]
     }
 
-    /// `suspend()`: nestable; pauses the system's transfer when the task was running.
-    public mutating func suspend(_ taskIdentifier: Int) throws(AppSessionError) -> [SessionAction] {
-        let index = try indexOf(taskIdentifier)
-        switch tasks[index].state {
-        case .suspended:
-            tasks[index].suspendCount += 1
-            return []
-        case .running:
-            tasks[index].state = .suspended
-            tasks[index].suspendCount = 1
-            return tasks[index].kind == .data ? [] : [.pauseTransfer(taskIdentifier: taskIdentifier)]
-        case .canceling, .completed:
-            return []
-        }
-    }
-
-    /// `cancel()`: returns at once; the task later completes with −999 (at once when the system never had it).
-    public mutating func cancel(_ taskIdentifier: Int) throws(AppSessionError) -> [SessionAction] {
-        let index = try indexOf(taskIdentifier)
-        guard tasks[index].isOutstanding, tasks[index].state != .canceling else { return [] }
-        tasks[index].state = .canceling
-        guard tasks[index].submitted, tasks[index].kind != .data else {
-            return [
-                .deliver(.didCompleteWithError(taskIdentifier: taskIdentifier, error: .cancelled(), httpStatus: nil))
-            ]
-                + taskCompleted(taskIdentifier)
-        }
-        return [.cancelTransfer(taskIdentifier: taskIdentifier)]
-    }
-
-    /// `finishTasksAndInvalidate()`: no new tasks; the session becomes invalid when the last task completes.
-    public mutating func finishTasksAndInvalidate() -> [SessionAction] {
-        guard invalidation == .valid else { return [] }
-        invalidation = .finishing
-        return invalidateIfDone()
-    }
-
-    /// `invalidateAndCancel()`: like `finishTasksAndInvalidate()`, and cancels every outstanding task.
-    public mutating func invalidateAndCancel() -> [SessionAction] {
-        guard invalidation == .valid || invalidation == .finishing else { return [] }
-        invalidation = .cancelling
-        var actions: [SessionAction] = []
-        for task in getAllTasks() {
-            actions += (try? cancel(task.taskIdentifier)) ?? []
-        }
-        return actions + invalidateIfDone()
-    }
-
-    /// Records that `didCompleteWithError` was delivered for a task; emits `didBecomeInvalidWithError` when due.
-    public mutating func taskCompleted(_ taskIdentifier: Int) -> [SessionAction] {
-        guard let index = tasks.firstIndex(where: { $0.taskIdentifier == taskIdentifier }) else { return [] }
-        tasks[index].state = .completed
-        return invalidateIfDone()
-    }
-
-    /// Records a delegate call the app just received: `didCompleteWithError` completes its task (and may emit
-    /// `didBecomeInvalidWithError`); the other calls change nothing here.
-    public mutating func delivered(_ call: DelegateCall) -> [SessionAction] {
-        guard case .didCompleteWithError(let id, _, _) = call else { return [] }
-        return taskCompleted(id)
+    /// Records a delegate call the app just received: `didCompleteWithError` completes its task (so a later
+    /// `getAllTasks` leaves it out); the other calls change nothing here.
+    public mutating func delivered(_ call: DelegateCall) {
+        guard case .didCompleteWithError(let id, _, _) = call else { return }
+        taskCompleted(id)
     }
 
     /// The app was suspended: its running data tasks are disconnected (−997).
@@ -184,7 +115,7 @@ public struct BackgroundSession: Codable, Sendable, Equatable {
                     .didCompleteWithError(
                         taskIdentifier: task.taskIdentifier, error: .backgroundSessionWasDisconnected, httpStatus: nil))
             )
-            actions += taskCompleted(task.taskIdentifier)
+            taskCompleted(task.taskIdentifier)
         }
         return actions
     }
@@ -207,7 +138,6 @@ public struct BackgroundSession: Codable, Sendable, Equatable {
     }
 
     private mutating func make(_ task: SessionTask) throws(AppSessionError) -> SessionTask {
-        guard invalidation == .valid else { throw .sessionInvalidated(identifier: identifier) }
         tasks.append(task)
         nextTaskIdentifier += 1
         return task
@@ -220,9 +150,9 @@ public struct BackgroundSession: Codable, Sendable, Equatable {
         return index
     }
 
-    private mutating func invalidateIfDone() -> [SessionAction] {
-        guard invalidation == .finishing || invalidation == .cancelling, getAllTasks().isEmpty else { return [] }
-        invalidation = .invalidated
-        return [.deliver(.didBecomeInvalidWithError(session: identifier))]
+    /// Marks a task completed (its `didCompleteWithError` was delivered).
+    private mutating func taskCompleted(_ taskIdentifier: Int) {
+        guard let index = tasks.firstIndex(where: { $0.taskIdentifier == taskIdentifier }) else { return }
+        tasks[index].state = .completed
     }
 }

@@ -14,7 +14,7 @@ public struct SessionCreation: Sendable, Equatable {
 ///
 /// Emptied when the process dies; a relaunched app recreates its sessions with the same identifiers.
 public struct BackgroundSessionRegistry: Codable, Sendable, Equatable {
-    /// Live sessions by identifier, including ones whose `didBecomeInvalidWithError` is not delivered yet.
+    /// Live sessions by identifier.
     public private(set) var sessions: [String: BackgroundSession] = [:]
 
     /// An empty table (a fresh process).
@@ -22,15 +22,13 @@ public struct BackgroundSessionRegistry: Codable, Sendable, Equatable {
 
     /// `URLSession(configuration: .background(withIdentifier:), delegate:)`.
     ///
-    /// An identifier already live returns the existing session and logs Apple's warning; one being invalidated is
-    /// refused until `didBecomeInvalidWithError` has been delivered.
+    /// An identifier already live returns the existing session and logs Apple's warning.
     public mutating func makeSession(configuration: SessionConfiguration, now: Date) throws(AppSessionError)
         -> SessionCreation
     {
         let id = configuration.identifier
         guard !id.isEmpty else { throw .emptyIdentifier }
         if let existing = sessions[id] {
-            guard existing.invalidation == .valid else { throw .invalidationPending(identifier: id) }
             let warning = LogEntry(
                 time: now, kind: .appSession, subject: id,
                 reason: "A background URLSession with identifier \(id) already exists!")
@@ -49,12 +47,6 @@ public struct BackgroundSessionRegistry: Codable, Sendable, Equatable {
         let result = try body(&session)
         sessions[identifier] = session
         return result
-    }
-
-    /// `didBecomeInvalidWithError` was delivered: the identifier is free again.
-    public mutating func didBecomeInvalidWithErrorDelivered(session identifier: String) {
-        guard sessions[identifier]?.invalidation == .invalidated else { return }
-        sessions[identifier] = nil
     }
 
     /// The app process died (any way): the table is gone.

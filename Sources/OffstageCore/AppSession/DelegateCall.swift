@@ -49,8 +49,6 @@ public enum DelegateCall: Codable, Sendable, Equatable {
     case didFinishDownloadingTo(taskIdentifier: Int, location: String, note: String)
     /// `urlSession(_:task:didCompleteWithError:)`: the task's last message; HTTP errors come as a status, not an error.
     case didCompleteWithError(taskIdentifier: Int, error: TaskError?, httpStatus: Int?)
-    /// `urlSession(_:didBecomeInvalidWithError:)`: the session's last message.
-    case didBecomeInvalidWithError(session: String)
     /// `urlSessionDidFinishEvents(forBackgroundURLSession:)`: every queued event was delivered; call the handler.
     case urlSessionDidFinishEvents(session: String)
 
@@ -64,7 +62,7 @@ public enum DelegateCall: Codable, Sendable, Equatable {
         case .didResumeAtOffset(let id, _, _), .didWriteData(let id, _, _, _), .didSendBodyData(let id, _, _, _),
             .didFinishDownloadingTo(let id, _, _), .didCompleteWithError(let id, _, _):
             id
-        case .didBecomeInvalidWithError, .urlSessionDidFinishEvents: nil
+        case .urlSessionDidFinishEvents: nil
         }
     }
 
@@ -76,7 +74,6 @@ public enum DelegateCall: Codable, Sendable, Equatable {
         case .didSendBodyData: "didSendBodyData"
         case .didFinishDownloadingTo: "didFinishDownloadingTo"
         case .didCompleteWithError: "didCompleteWithError"
-        case .didBecomeInvalidWithError: "didBecomeInvalidWithError"
         case .urlSessionDidFinishEvents: "urlSessionDidFinishEvents"
         }
     }
@@ -88,12 +85,8 @@ public enum SessionAction: Sendable, Equatable {
     case submit(taskIdentifier: Int, spec: TransferSpec, resumeData: ResumeData?)
     /// Start this data task in-process (it never reaches the daemon).
     case startDataTask(taskIdentifier: Int, url: String)
-    /// Pause the daemon's transfer of this task (`suspend()`).
-    case pauseTransfer(taskIdentifier: Int)
-    /// Continue the daemon's transfer of this task (`resume()` after `suspend()`).
+    /// Continue the daemon's transfer of this task (`resume()` of a task restored suspended).
     case resumeTransfer(taskIdentifier: Int)
-    /// Cancel the transfer of this task; it completes with −999 later.
-    case cancelTransfer(taskIdentifier: Int)
-    /// Deliver this delegate call now (the system is not involved: a never-submitted task, a data task, invalidation).
+    /// Deliver this delegate call now (the system is not involved: a data task the app's suspension cut).
     case deliver(DelegateCall)
 }

@@ -77,8 +77,6 @@ extension DelegateCall {
         case .didCompleteWithError(_, let error, let status):
             "didCompleteWithError "
                 + SystemView.describe(error.map { TaskEnd.failed($0) } ?? .response(httpStatus: status ?? 200))
-        case .didBecomeInvalidWithError(let session):
-            "didBecomeInvalidWithError (\(session))"
         case .urlSessionDidFinishEvents:
             "urlSessionDidFinishEvents(forBackgroundURLSession:)"
         }

@@ -51,10 +51,6 @@ public struct SchedulerPolicyConfiguration: Codable, Sendable, Equatable {
     /// A processing request on battery waits this long past its earliest date for power before running anyway
     /// (default 36 h, so it runs within about two days).
     public var processingOnBatteryAfter: Double = 129_600
-    /// First relaunch-limiter delay in seconds (default 60).
-    public var relaunchInitialDelay: Double = 60
-    /// Longest relaunch-limiter delay in seconds (default 3600).
-    public var relaunchMaxDelay: Double = 3600
     /// A wall-clock step larger than this many seconds against the monotonic clock is a clock jump (default 5).
     public var clockJumpTolerance: Double = 5
     /// Decisions kept in memory (default 200); older ones have gone out in commits.
@@ -64,6 +60,10 @@ public struct SchedulerPolicyConfiguration: Codable, Sendable, Equatable {
 
     /// The defaults.
     public init() {}
+
+    /// Keys `scheduler.json` used to hold that now belong to the app (`app.json`'s `lifecycle`): iOS keeps one
+    /// relaunch rate limiter per app, for BG task launches and session relaunches alike.
+    public static let movedToApp = ["relaunchInitialDelay", "relaunchMaxDelay"]
 
     /// Decodes, taking the default for every missing key.
     public init(from decoder: any Decoder) throws {
@@ -91,8 +91,6 @@ public struct SchedulerPolicyConfiguration: Codable, Sendable, Equatable {
         maxPenaltyDuration = try c.decode(.maxPenaltyDuration, default: d.maxPenaltyDuration)
         penaltyCostMultiplier = try c.decode(.penaltyCostMultiplier, default: d.penaltyCostMultiplier)
         processingOnBatteryAfter = try c.decode(.processingOnBatteryAfter, default: d.processingOnBatteryAfter)
-        relaunchInitialDelay = try c.decode(.relaunchInitialDelay, default: d.relaunchInitialDelay)
-        relaunchMaxDelay = try c.decode(.relaunchMaxDelay, default: d.relaunchMaxDelay)
         clockJumpTolerance = try c.decode(.clockJumpTolerance, default: d.clockJumpTolerance)
         decisionLogLimit = try c.decode(.decisionLogLimit, default: d.decisionLogLimit)
         runHistoryLimit = try c.decode(.runHistoryLimit, default: d.runHistoryLimit)

@@ -35,10 +35,7 @@ struct SimulationEngine {
     init(_ setup: SimulationSetup) {
         self.setup = setup
         random = SeededGenerator(seed: setup.seed)
-        let lifecycle = AppLifecycle(
-            policy: AppLifecyclePolicy(
-                relaunchInitialDelay: setup.policy.relaunchInitialDelay,
-                relaunchMaxDelay: setup.policy.relaunchMaxDelay))
+        let lifecycle = AppLifecycle(policy: setup.lifecycle)
         systems = setup.apps.enumerated().map { index, app in
             var scheduler = TaskScheduler(
                 configuration: app.configuration, policy: setup.policy,

@@ -29,6 +29,8 @@ public struct SimulationSetup: Codable, Sendable, Equatable {
     public var apps: [SimulatedApp]
     /// The policy.
     public var policy: SchedulerPolicyConfiguration
+    /// The apps' life-cycle timings (their one relaunch rate limiter).
+    public var lifecycle: AppLifecyclePolicy
     /// Midnight (UTC) of the first day.
     public var start: Date
 
@@ -36,13 +38,14 @@ public struct SimulationSetup: Codable, Sendable, Equatable {
     public init(
         days: Int, usage: UsageProfile, seed: UInt64 = 1, apps: [SimulatedApp],
         policy: SchedulerPolicyConfiguration = SchedulerPolicyConfiguration(),
-        start: Date = Date(timeIntervalSince1970: 1_799_971_200)
+        lifecycle: AppLifecyclePolicy = AppLifecyclePolicy(), start: Date = Date(timeIntervalSince1970: 1_799_971_200)
     ) {
         self.days = days
         self.usage = usage
         self.seed = seed
         self.apps = apps
         self.policy = policy
+        self.lifecycle = lifecycle
         self.start = start
     }
 

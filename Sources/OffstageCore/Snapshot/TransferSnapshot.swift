@@ -55,6 +55,9 @@ public struct TransferSnapshot: Codable, Sendable, Equatable, Identifiable {
     public var uploadPath: String?
     /// The path delivery chose, from `finishing` on (`deliveredPath` once completed).
     public var deliveryPath: String?
+    /// For downloads: the bytes its partial file holds on disk now (nil: there is none). A failed task keeps
+    /// one only while a resume could use it; `cancel ID` or `offstage clean` removes it.
+    public var partBytes: Int64?
 
     /// A transfer reading.
     public init(
@@ -64,7 +67,8 @@ public struct TransferSnapshot: Codable, Sendable, Equatable, Identifiable {
         eta: Double? = nil, status: TransferStatus, attempts: Int = 0, validator: String? = nil,
         effectiveURL: String? = nil, httpStatus: Int? = nil, responseSummary: String? = nil,
         deliveredPath: String? = nil, isDiscretionary: Bool = false, earliestBeginDate: Date? = nil,
-        history: [LogEntry] = [], error: String? = nil, uploadPath: String? = nil, deliveryPath: String? = nil
+        history: [LogEntry] = [], error: String? = nil, uploadPath: String? = nil, deliveryPath: String? = nil,
+        partBytes: Int64? = nil
     ) {
         self.id = id
         self.session = session
@@ -92,6 +96,7 @@ public struct TransferSnapshot: Codable, Sendable, Equatable, Identifiable {
         self.error = error
         self.uploadPath = uploadPath
         self.deliveryPath = deliveryPath
+        self.partBytes = partBytes
     }
 
     /// The fraction done (0…1), or nil when the size is unknown.

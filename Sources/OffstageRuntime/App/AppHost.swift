@@ -20,12 +20,22 @@ struct AppHost {
     var lastSteady = -Double.infinity
     /// Whether the outbox should be looked at again (a delivery arrived, the app launched, a timer fired).
     var needsPump = true
+    /// Delegate-call lines of the delivery under way, committed with its acknowledgement (or the next commit).
+    var pendingLog: [LogEntry] = []
+    /// The daemon task whose delivery the app's code is handling now.
+    var delivering: Int64?
 
     /// The app's background session identifier.
     var session: String { setup.configuration.sessionIdentifier }
 
     /// The mistakes in effect: the configuration's and those switched on at run time.
     var mistakes: AppMistakes { setup.configuration.mistakes.union(runtimeMistakes) }
+
+    /// A new process's code, as configured, with the mistakes in effect.
+    var freshBehaviour: AppBehaviour {
+        AppBehaviour(
+            session: session, mistakes: mistakes, backgroundWorkSeconds: setup.configuration.backgroundWorkSeconds)
+    }
 
     /// The state to persist.
     var stored: StoredAppState { StoredAppState(lifecycle: lifecycle.state, mistakes: runtimeMistakes) }

@@ -117,23 +117,16 @@ extension DaemonRuntime {
         case .commit, .refuse, .resumeTransfers:
             break
         case .launchAppInForeground, .launchAppInBackground:
-            appHost?.process = AppProcess()
+            guard let host = appHost else { return }
+            appHost?.pendingLog = []
+            appHost?.process = AppProcess(behaviour: host.freshBehaviour)
         case .resumeAppInBackground:
             break
         case .suspendApp:
             try disconnectDataTasks()
-        case .callDelegate(.didFinishLaunching):
-            try appDidFinishLaunching()
-            // The same launch registers the app's BG task handlers, then returns from didFinishLaunching.
-            if let app = modelApp {
-                for event in app.launchEvents() { try handleScheduler(event) }
-            }
-        case .callDelegate(.didEnterBackground):
-            try appDidEnterBackground()
-        case .callDelegate(.handleEventsForBackgroundURLSession(let session, let token)):
-            appHost?.process?.handlers[session] = token
-        case .callDelegate:
-            break
+        case .callDelegate(let call):
+            // The app's code decides its reaction (`AppBehaviour`); the runtime carries it out.
+            try behave(.delegate(call))
         case .grantBackgroundTask(let id):
             appHost?.lastGrantedTask = id
         case .callExpirationHandler(let id):
@@ -150,17 +143,6 @@ extension DaemonRuntime {
             let earliest = min(appHost?.wake ?? steady, steady)
             appHost?.wake = earliest
         }
-    }
-
-    /// `applicationDidEnterBackground`: the app begins a background task for its work (unless it has none).
-    private func appDidEnterBackground() throws {
-        guard let host = appHost, host.setup.configuration.backgroundWorkSeconds > 0 else { return }
-        appHost?.lastGrantedTask = nil
-        try handleApp(
-            .beginBackgroundTask(name: "save-state", hasExpirationHandler: !host.mistakes.omitsExpirationHandler))
-        guard let id = appHost?.lastGrantedTask, id != .invalid else { return }
-        let done = time.steady() + host.setup.configuration.backgroundWorkSeconds
-        appHost?.process?.backgroundTask = (id, done)
     }
 
     /// Fires the life cycle's wake, ends background work that is done, and looks at the outbox when asked to.
@@ -200,7 +182,7 @@ extension DaemonRuntime {
         guard let host = appHost else { return false }
         if host.needsPump { return true }
         let waiting = try !waitingDeliveries().isEmpty
-        if host.canReceiveEvents { return waiting || !(host.process?.handlers.isEmpty ?? true) }
+        if host.canReceiveEvents { return waiting || !(host.process?.behaviour.handlers.isEmpty ?? true) }
         return waiting && host.lifecycle.state.handlers.isEmpty
             && host.lifecycle.canRelaunch(steady: time.steady()).allowed
     }

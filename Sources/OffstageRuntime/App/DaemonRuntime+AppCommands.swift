@@ -100,7 +100,7 @@ extension DaemonRuntime {
                 s.continueNumbering(from: next)
                 let task = try make(&s)
                 label = description ?? "task-\(task.taskIdentifier)"
-                named = host.mistakes.omitsTaskDescription ? nil : label
+                named = host.freshBehaviour.taskDescription(label: label)
                 try s.setTaskDescription(named, for: task.taskIdentifier)
                 return (task, try s.resume(task.taskIdentifier))
             }

@@ -48,97 +48,81 @@ extension DaemonRuntime {
         task.taskDescription ?? appHost?.process?.unnamedTasks[task.id]
     }
 
-    /// `didWriteData` (coalesced), `didFinishDownloadingTo`, the app's move, `didCompleteWithError`, then the ack.
+    /// The finished download handed to the app's code: its delegate calls, its move, its acknowledgement.
     private func deliverDownload(_ task: TransferTask) throws {
-        guard let host = appHost else { return }
         KillPoint.hit("deliver-before-callback")
-        let temporary = home.partPath(taskID: task.id)
-        let now = time.now()
-        let calls = DeliveryPlan.download(
-            session: host.session, taskIdentifier: task.taskIdentifier, bytesWritten: task.bytesWritten,
-            bytesExpected: task.bytesExpected, temporaryFile: temporary, httpStatus: task.httpStatus ?? 200, now: now)
-        var log = calls.beforeMove.map {
-            LogEntry(time: now, kind: .appDelegate, subject: task.subject, reason: $0.logText)
-        }
-        var current = task
-        if host.mistakes.movesFileAsynchronously {
-            _ = PosixFiles.remove(temporary)
-            PosixFiles.syncDirectory(of: temporary)
-            log.append(
-                LogEntry(
-                    time: now, kind: .appDelivery, subject: task.subject,
-                    reason: "the app deferred the move (app mistake: asynchronous file move); "
-                        + "the temporary file was removed as didFinishDownloadingTo returned"))
-        } else {
-            var event = finalizer.step(current)
-            while case .deliveryPathChosen = event {
-                try handle(event)
-                guard let updated = daemon.tasks[task.id], updated.state == .finishing, updated.deliveredPath != nil
-                else { return }
-                current = updated
-                event = finalizer.step(current)
-            }
-            guard case .delivered = event else { return try handle(event) }
-        }
-        let record = registryRecord(for: current).map {
-            $0.afterDownload(
-                deliveredPath: current.deliveredPath, movedAsynchronously: host.mistakes.movesFileAsynchronously)
-        }
-        log += calls.afterMove.map {
-            LogEntry(time: now, kind: .appDelegate, subject: task.subject, reason: $0.logText)
-        }
-        log.append(deliveryLine(task, record: record, now: now))
-        let actions = daemon.handle(.delivered(id: task.id), now: now)
-        try ack(actions, app: AppChanges(upserts: record.map { [$0] } ?? [], log: log))
-        KillPoint.hit("deliver-after-ack")
+        appHost?.delivering = task.id
+        defer { appHost?.delivering = nil }
+        try behave(
+            .download(
+                DownloadHandover(
+                    taskIdentifier: task.taskIdentifier, subject: task.subject, bytesWritten: task.bytesWritten,
+                    bytesExpected: task.bytesExpected, temporaryFile: home.partPath(taskID: task.id),
+                    httpStatus: task.httpStatus ?? 200, record: registryRecord(for: task),
+                    unmatched: unmatched(task))))
     }
 
-    /// `didCompleteWithError` for a task that ended without a file to hand over; the canonical app recreates a
-    /// download the system cancelled from its resume data.
+    /// A task that ended without a file, handed to the app's code (`didCompleteWithError`, the acknowledgement,
+    /// and for a download the system cancelled, `downloadTask(withResumeData:)`).
     private func deliverCompletion(_ task: TransferTask) throws {
         KillPoint.hit("deliver-before-callback")
         guard let end = TaskEnd.of(task) else { return }
-        let now = time.now()
-        let decided = registryRecord(for: task).map { $0.afterCompletion(end, isUpload: task.kind == .upload) }
-        let record = decided?.record
-        let resume = decided?.resumeFrom
-        let calls = DeliveryPlan.completion(
-            session: appHost?.session ?? task.session, taskIdentifier: task.taskIdentifier, end: end, now: now)
-        let log =
-            calls.map { LogEntry(time: now, kind: .appDelegate, subject: task.subject, reason: $0.logText) }
-            + [deliveryLine(task, record: record, now: now)]
-        try ack(
-            [.commit(StoreChanges.acknowledging(task.id))],
-            app: AppChanges(upserts: record.map { [$0] } ?? [], log: log))
-        KillPoint.hit("deliver-after-ack")
-        if let record, resume != nil { try recreateFromResumeData(task, record: record) }
+        appHost?.delivering = task.id
+        defer { appHost?.delivering = nil }
+        try behave(
+            .completion(
+                CompletionHandover(
+                    taskIdentifier: task.taskIdentifier, subject: task.subject, end: end,
+                    isUpload: task.kind == .upload, record: registryRecord(for: task), unmatched: unmatched(task))))
     }
 
-    /// The app's registry record for a task (nil when the app cannot match it), with the task's identifier.
+    /// The app moves the delivery's file before `didFinishDownloadingTo` returns (the finaliser's steps), then
+    /// its code goes on; false when the move did not end in a delivery (nothing more happens for it now).
+    func moveDeliveredFile() throws -> Bool {
+        guard let id = appHost?.delivering, var current = daemon.tasks[id] else { return false }
+        var event = finalizer.step(current)
+        while case .deliveryPathChosen = event {
+            try handle(event)
+            guard let updated = daemon.tasks[id], updated.state == .finishing, updated.deliveredPath != nil else {
+                appHost?.pendingLog = []
+                return false
+            }
+            current = updated
+            event = finalizer.step(current)
+        }
+        guard case .delivered = event else {
+            appHost?.pendingLog = []
+            try handle(event)
+            return false
+        }
+        try behave(.fileMoved(deliveredPath: current.deliveredPath))
+        return true
+    }
+
+    /// One transaction: the outbox row, the task's end (a download becomes delivered), the registry record and
+    /// the delivery's lines.
+    func acknowledgeDelivery(record: AppRecord?, line: LogEntry) throws {
+        guard let id = appHost?.delivering, let task = daemon.tasks[id] else { return }
+        let app = changesWithPendingLog(AppChanges(upserts: record.map { [$0] } ?? [], log: [line]))
+        if task.state == .finishing {
+            try ack(daemon.handle(.delivered(id: id), now: time.now()), app: app)
+        } else {
+            try ack([.commit(StoreChanges.acknowledging(id))], app: app)
+        }
+        KillPoint.hit("deliver-after-ack")
+    }
+
+    /// The app's registry record for a task (nil when it cannot match it), with the task's identifier.
     private func registryRecord(for task: TransferTask) -> AppRecord? {
         guard let key = key(for: task), var record = appHost?.registry.records[key] else { return nil }
         record.lastTaskIdentifier = task.taskIdentifier
         return record
     }
 
-    /// What the app made of a delivery, for the event log.
-    private func deliveryLine(_ task: TransferTask, record: AppRecord?, now: Date) -> LogEntry {
-        guard let record else {
-            if let label = appHost?.process?.unnamedTasks[task.id] {
-                return LogEntry(
-                    time: now, kind: .appDelivery, subject: task.subject,
-                    reason: "matched in memory only (\(label), no taskDescription): no record would survive a kill")
-            }
-            let why =
-                task.taskDescription == nil
-                ? "no taskDescription (app mistake): the result cannot be matched to any record"
-                : "no record \"\(task.taskDescription ?? "")\" in the registry"
-            return LogEntry(time: now, kind: .appDelivery, subject: task.subject, reason: "unmatched: \(why)")
-        }
-        let note = record.note.map { ": \($0)" } ?? ""
-        return LogEntry(
-            time: now, kind: .appDelivery, subject: task.subject,
-            reason: "\"\(record.taskDescription)\" \(record.status.rawValue)\(note)")
+    /// Why the app has no record for a task it cannot match.
+    private func unmatched(_ task: TransferTask) -> UnmatchedTask {
+        if let label = appHost?.process?.unnamedTasks[task.id] { return .labelInMemory(label) }
+        return task.taskDescription.map { .noRecord(taskDescription: $0) } ?? .noTaskDescription
     }
 
     /// Commits the daemon's change with the app's in one transaction (completing the command when there is
@@ -152,27 +136,10 @@ extension DaemonRuntime {
         try performAfterCommit(actions)
     }
 
-    /// `urlSessionDidFinishEvents` once nothing waits for a session whose handler the app holds, then the handler.
+    /// Once nothing waits for the app's session, its code hears so (`urlSessionDidFinishEvents`, then the
+    /// completion handler it holds, or its mistake of not calling it).
     private func finishEventsIfDone() throws {
-        guard let host = appHost, let token = host.process?.handlers[host.session], try waitingDeliveries().isEmpty
-        else { return }
-        appHost?.process?.handlers[host.session] = nil
-        try commitApp(
-            AppChanges(log: [
-                LogEntry(
-                    time: time.now(), kind: .appDelegate, subject: host.session,
-                    reason: DelegateCall.urlSessionDidFinishEvents(session: host.session).logText)
-            ]))
-        try handleApp(.sessionEventsFinished(token: token))
-        KillPoint.hit("deliver-before-completion-handler")
-        guard !host.mistakes.skipsCompletionHandler else {
-            return try commitApp(
-                AppChanges(log: [
-                    LogEntry(
-                        time: time.now(), kind: .appCompletionHandler, subject: host.session,
-                        reason: "\(token) not called (app mistake): the watchdog will kill the app")
-                ]))
-        }
-        try handleApp(.completionHandlerCalled(token: token))
+        guard let host = appHost, try waitingDeliveries().isEmpty else { return }
+        try behave(.outboxDrained(session: host.session))
     }
 }

@@ -2,25 +2,14 @@ import Foundation
 import OffstageCore
 import OffstageStore
 
-/// What the model app does in `didFinishLaunching`: recreate its session, then reconcile its registry with the
-/// system (`getAllTasks` and the deliveries waiting), and act on every decision.
+/// The facts the app's code asks for at launch (`.recreateSession`), and the decisions of its reconciliation
+/// carried out (`AppBehaviour+Launch` decides them).
 extension DaemonRuntime {
-    /// The app launched (foreground or background): it recreates its session (unless that is its mistake) and
-    /// reconciles. The report is one block of `app-reconciled` lines in the event log.
-    func appDidFinishLaunching() throws {
-        guard var host = appHost, var process = host.process else { return }
-        // The app reads its registry from its own storage at every launch.
-        host.registry = try store.loadAppRegistry()
-        appHost?.registry = host.registry
+    /// The app recreates its background session and asks it for `getAllTasks`; its code then reconciles with
+    /// the outbox. A refused creation is logged and ends the launch's session work.
+    func recreateSessionAndReconcile() throws {
+        guard let host = appHost, var process = host.process else { return }
         let session = host.session
-        if host.mistakes.skipsSessionRecreation {
-            return try commitApp(
-                AppChanges(log: [
-                    LogEntry(
-                        time: time.now(), kind: .appSession, subject: session,
-                        reason: "not recreated at launch (app mistake): its events wait in the outbox")
-                ]))
-        }
         let creation: SessionCreation
         do {
             creation = try process.sessions.makeSession(configuration: sessionConfiguration(), now: time.now())
@@ -45,93 +34,51 @@ extension DaemonRuntime {
                 SystemView.pendingDelivery($0, temporaryFile: home.partPath(taskID: $0.id))
             }
         }
-        let report = Reconciliation.reconcile(
-            registry: host.registry, session: session, allTasks: allTasks, outbox: outbox,
-            policy: host.setup.configuration.reconciliation)
-        try act(on: report, session: session, warning: creation.log)
+        var homeIDs: [Int: Int64] = [:]
+        for task in systemTasks { homeIDs[task.taskIdentifier] = task.id }
+        try behave(
+            .sessionRecreated(
+                LaunchFacts(
+                    registry: appHost?.registry ?? host.registry, allTasks: allTasks, outbox: outbox,
+                    homeIDs: homeIDs, policy: host.setup.configuration.reconciliation, creationLog: creation.log)))
     }
 
-    /// Logs the report and carries out its decisions, each with its own transaction.
-    private func act(on report: ReconciliationReport, session: String, warning: [LogEntry]) throws {
-        guard let host = appHost else { return }
-        let now = time.now()
-        let counts = ReconciliationClass.allCases.map { "\(report.count($0)) \($0.rawValue)" }
-        var log = warning
-        log.append(
-            LogEntry(
-                time: now, kind: .appReconciled, subject: session,
-                reason: "report at launch: \(report.lines.count) line(s): " + counts.joined(separator: ", ")))
-        var upserts: [AppRecord] = []
-        for line in report.lines {
-            // The line names the app's `taskIdentifier`; the home's id is shown beside it where they differ.
-            let homeID = line.taskIdentifier.flatMap { identifier in
-                daemon.tasks.values.first { $0.session == session && $0.taskIdentifier == identifier }?.id
-            }
-            var beside = ""
-            if let id = homeID, let identifier = line.taskIdentifier, Int64(identifier) != id {
-                beside = " (the home's task \(id))"
-            }
-            log.append(
-                LogEntry(
-                    time: now, kind: .appReconciled,
-                    subject: line.taskDescription.map { "\"\($0)\"" }
-                        ?? "task \(homeID ?? Int64(line.taskIdentifier ?? 0))",
-                    reason: line.text + beside))
-            guard let key = line.taskDescription, var record = host.registry.records[key] else { continue }
-            switch line.decision {
-            case .reattach:
-                record.lastTaskIdentifier = line.taskIdentifier
-                record.note = "reattached to task \(line.taskIdentifier ?? 0)\(beside)"
-                upserts.append(record)
-            case .markLost:
-                record.status = .lost
-                record.note = "the system no longer knew it at launch"
-                upserts.append(record)
-            default:
-                continue
-            }
-        }
-        try ack([], app: AppChanges(upserts: upserts, log: log))
-        for line in report.lines { try carryOut(line, session: session) }
+    /// The session's system task with this `taskIdentifier`.
+    private func systemTask(_ taskIdentifier: Int) -> TransferTask? {
+        guard let session = appHost?.session else { return nil }
+        return daemon.tasks.values.first { $0.session == session && $0.taskIdentifier == taskIdentifier }
     }
 
-    /// The decisions that create or cancel tasks; delivery lines are left to the session's delegate calls.
-    private func carryOut(_ line: ReconciliationLine, session: String) throws {
-        guard let host = appHost else { return }
-        let systemTask = line.taskIdentifier.flatMap { number in
-            daemon.tasks.values.first { $0.session == session && $0.taskIdentifier == number }
-        }
-        let record = line.taskDescription.flatMap { host.registry.records[$0] }
-        switch line.decision {
-        case .reattach, .deliver, .markLost:
-            return
-        case .recreateFromResumeData:
-            // A failure waiting in the outbox recreates when its didCompleteWithError is delivered.
-            guard let record, systemTask == nil else { return }
-            let kept = daemon.tasks.values.filter {
+    /// `downloadTask(withResumeData:)` from the task's resume data (the newest kept one with the record's
+    /// `taskDescription` when no task is named); enqueued again when the system kept none.
+    func recreateFromResumeData(_ record: AppRecord, taskIdentifier: Int?) throws {
+        guard let session = appHost?.session else { return }
+        let kept =
+            taskIdentifier.flatMap(systemTask)
+            ?? daemon.tasks.values.filter {
                 $0.session == session && $0.taskDescription == record.taskDescription
                     && ResumeData.ifResumable($0) != nil
                     && ($0.state == .cancelled || $0.state == .failed)
             }.max { $0.id < $1.id }
-            if let kept { return try recreateFromResumeData(kept, record: record) }
-            try reEnqueue(record, why: "its resume data is gone from the system")
-        case .reEnqueue:
-            guard let record else { return }
-            try reEnqueue(record, why: "unknown to the system at launch")
-        case .adopt:
-            guard let task = systemTask else { return }
-            let key = task.taskDescription ?? "adopted-\(session)-\(task.taskIdentifier)"
-            let record = AppRecord(
-                taskDescription: key, session: session, kind: task.kind == .download ? .download : .upload,
-                url: task.url, uploadPath: task.uploadPath, lastTaskIdentifier: task.taskIdentifier)
-            try ack(
-                [],
-                app: AppChanges(upserts: [record], log: [appTaskLine(task.id, "adopted as \"\(key)\"")]))
-        case .cancel:
-            guard let task = systemTask, !task.state.isTerminal, task.state != .finishing else { return }
-            let actions = daemon.handle(.cancelRequested(id: task.id), now: time.now())
-            try ack(actions, app: AppChanges(log: [appTaskLine(task.id, "cancelled: unknown to the app")]))
-        }
+        guard let kept else { return try reEnqueue(record, why: "its resume data is gone from the system") }
+        try recreateFromResumeData(kept, record: record)
+    }
+
+    /// Adopts a system task the app did not know into its registry.
+    func adopt(taskIdentifier: Int) throws {
+        guard let session = appHost?.session, let task = systemTask(taskIdentifier) else { return }
+        let key = task.taskDescription ?? "adopted-\(session)-\(task.taskIdentifier)"
+        let record = AppRecord(
+            taskDescription: key, session: session, kind: task.kind == .download ? .download : .upload,
+            url: task.url, uploadPath: task.uploadPath, lastTaskIdentifier: task.taskIdentifier)
+        try ack([], app: AppChanges(upserts: [record], log: [appTaskLine(task.id, "adopted as \"\(key)\"")]))
+    }
+
+    /// Cancels a system task the app did not know (unless it already ended or is being finished).
+    func cancelUnknown(taskIdentifier: Int) throws {
+        guard let task = systemTask(taskIdentifier), !task.state.isTerminal, task.state != .finishing else { return }
+        let actions = daemon.handle(.cancelRequested(id: task.id), now: time.now())
+        try ack(actions, app: AppChanges(log: [appTaskLine(task.id, "cancelled: unknown to the app")]))
     }
 
     /// `downloadTask(withResumeData:)`: the download continues from its kept partial file; the record is in flight.
@@ -153,7 +100,7 @@ extension DaemonRuntime {
     }
 
     /// Creates the record's task again from scratch, with a new task in the same session.
-    private func reEnqueue(_ record: AppRecord, why: String) throws {
+    func reEnqueue(_ record: AppRecord, why: String) throws {
         var spec = TransferSpec(
             kind: record.kind == .upload ? .upload : .download, url: record.url, session: record.session)
         spec.taskDescription = record.taskDescription

@@ -20,6 +20,8 @@ public struct OffstageConfiguration: Sendable, Equatable {
     public var appSession: AppConfiguration
     /// The folder it was read from (nil: the built-in configuration).
     public var directory: String?
+    /// Lines about keys read but ignored (deprecated ones), for the command line to show on stderr.
+    public var warnings: [String] = []
 
     /// A configuration.
     public init(
@@ -101,7 +103,8 @@ public struct OffstageConfiguration: Sendable, Equatable {
         }
 
         let policyPath = folder + "/" + schedulerName
-        let policy = try read(policyPath).map { data throws(ConfigurationError) in
+        let policyData = try read(policyPath)
+        let policy = try policyData.map { data throws(ConfigurationError) in
             try SchedulerPolicyFile.parse(data, path: policyPath)
         }
 
@@ -109,11 +112,13 @@ public struct OffstageConfiguration: Sendable, Equatable {
         let appSession = try read(appPath).map { data throws(ConfigurationError) in
             try parseAppSession(data, path: appPath)
         }
-        return OffstageConfiguration(
+        var loaded = OffstageConfiguration(
             app: AppTaskConfiguration(permittedIdentifiers: permitted, backgroundModes: modes, handlers: handlers),
             taskMistakes: taskMistakes, policy: policy ?? defaults.policy,
             appSession: appSession ?? defaults.appSession,
             directory: folder)
+        loaded.warnings = policyData.map { SchedulerPolicyFile.warnings(in: $0, path: policyPath) } ?? []
+        return loaded
     }
 
     /// The contents of an `app.json` at `path`: missing keys take their defaults, and the result must validate.

@@ -3,7 +3,9 @@ import OffstageCore
 
 /// The `scheduler.json` file: every `SchedulerPolicyConfiguration` parameter by its Swift name.
 ///
-/// Missing keys take their defaults; an unknown key (a typo) or a negative value is an error.
+/// Missing keys take their defaults; an unknown key (a typo) or a negative value is an error. The relaunch rate
+/// limiter's keys (`SchedulerPolicyConfiguration.movedToApp`) moved to `app.json`: they are accepted and ignored,
+/// each with a warning (`warnings(in:path:)`), so an older folder still loads.
 public enum SchedulerPolicyFile {
     /// Every key the file may hold, sorted (read off the encoded defaults, so it cannot drift from the type).
     public static let keys: [String] = {
@@ -23,6 +25,15 @@ public enum SchedulerPolicyFile {
         }
         try validate(policy, path: path)
         return policy
+    }
+
+    /// One line for each key of `data` that moved to `app.json`: it is ignored, and where to set it instead.
+    public static func warnings(in data: Data, path: String) -> [String] {
+        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return [] }
+        return SchedulerPolicyConfiguration.movedToApp.filter { object[$0] != nil }.map { key in
+            "\(path): \(key) is deprecated and ignored: the relaunch rate limiter is the app's (one per app, as "
+                + "on iOS); set lifecycle.\(key) in app.json"
+        }
     }
 
     /// The policy as the file's JSON: every key, sorted, pretty-printed.
@@ -63,7 +74,7 @@ public enum SchedulerPolicyFile {
         let policy: SchedulerPolicyConfiguration
 
         init(from decoder: any Decoder) throws {
-            try decoder.rejectUnknownKeys(SchedulerPolicyFile.keys)
+            try decoder.rejectUnknownKeys(SchedulerPolicyFile.keys + SchedulerPolicyConfiguration.movedToApp)
             policy = try SchedulerPolicyConfiguration(from: decoder)
         }
     }

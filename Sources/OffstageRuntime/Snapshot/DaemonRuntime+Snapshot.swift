@@ -75,7 +75,10 @@ extension DaemonRuntime {
         var transfers = snapshots.transfers(
             daemon, now: now, maxAttempts: options.retryPolicy.maxAttempts,
             waitingForApp: Set(outbox.map(\.taskID)))
-        let queued = (try? StoreSnapshot.inboxAdds(store, defaultDirectory: home.documentsDirectory, now: now)) ?? []
+        // The inbox as of its last read: it changes when a command is sent, which pokes the loop to read it.
+        let queued =
+            inboxAdds ?? (try? StoreSnapshot.inboxAdds(store, defaultDirectory: home.documentsDirectory, now: now)) ?? []
+        inboxAdds = queued
         if !queued.isEmpty {
             transfers += queued.filter { daemon.tasks[$0.id] == nil }.map {
                 SnapshotParts.transfer(
@@ -84,6 +87,7 @@ extension DaemonRuntime {
             }
             transfers.sort { $0.id < $1.id }
         }
+        transfers = PartSizes.filled(transfers, home: home)
         let scheduler = host?.scheduler
         let budget = scheduler.map { SnapshotParts.budget($0, monotonic: monotonic) } ?? AppSnapshot.Budget()
         let app: AppSnapshot

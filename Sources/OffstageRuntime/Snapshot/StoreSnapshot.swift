@@ -41,7 +41,7 @@ public enum StoreSnapshot {
         let sessionTasks = Set(tasks.filter { $0.session == session }.map(\.id))
         let outbox = try store.outbox().filter { sessionTasks.contains($0.taskID) }
         let waiting = Set(outbox.map(\.taskID))
-        let transfers = tasks.map { task in
+        let readings = tasks.map { task in
             SnapshotParts.transfer(
                 task, bytes: task.bytesWritten, resumedFrom: 0, speed: nil, eta: nil,
                 status: SnapshotParts.status(
@@ -58,7 +58,7 @@ public enum StoreSnapshot {
         return Snapshot(
             clock: ClockSnapshot(now: now), engine: engine,
             device: DeviceSnapshot(conditions: try store.loadConditions(), inUse: scheduler.state.device.inUse),
-            app: app, transfers: transfers,
+            app: app, transfers: PartSizes.filled(readings, home: home),
             requests: SnapshotParts.requests(scheduler, now: now, monotonic: monotonic, timeZone: timeZone),
             runningTasks: SnapshotParts.runningTasks(scheduler, monotonic: monotonic),
             events: Array(entries.suffix(Snapshot.eventLimit)))

@@ -159,7 +159,7 @@ struct TaskJSON: Encodable {
 
     /// The documented keys.
     enum Keys: String, CodingKey {
-        case id, session, description, kind, url, state, bytesWritten, bytesExpected, path, error
+        case id, session, description, kind, url, state, bytesWritten, bytesExpected, path, error, partBytes
     }
 
     /// Encodes every key, nulls included.
@@ -175,6 +175,7 @@ struct TaskJSON: Encodable {
         try c.encode(interrupted ? "interrupted" : transfer.state.rawValue, forKey: .state)
         try c.encode(transfer.bytes, forKey: .bytesWritten)
         try c.encode(transfer.bytesExpected, forKey: .bytesExpected)
+        try c.encode(transfer.partBytes, forKey: .partBytes)
         try c.encode(completed ? transfer.deliveredPath : nil, forKey: .path)
         try c.encode(completed ? nil : interrupted ? TaskTable.interrupted(transfer) : transfer.error, forKey: .error)
     }

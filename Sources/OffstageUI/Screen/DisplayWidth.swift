@@ -18,9 +18,21 @@ public enum DisplayWidth {
 
     /// The columns of a string.
     public static func of(_ text: String) -> Int {
+        if let columns = asciiColumns(text) { return columns }
         var total = 0
         for character in text { total += of(character) }
         return total
+    }
+
+    /// The columns of `text` when it is printable ASCII only (one byte, one grapheme, one column), else nil: the
+    /// fast path that skips grapheme breaking for the text a frame is mostly made of.
+    static func asciiColumns(_ text: String) -> Int? {
+        var count = 0
+        for byte in text.utf8 {
+            guard byte >= 0x20, byte < 0x7F else { return nil }
+            count += 1
+        }
+        return count
     }
 
     /// Combining and enclosing marks, format characters (zero-width, bidi) and variation selectors.

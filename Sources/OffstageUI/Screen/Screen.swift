@@ -37,11 +37,12 @@ public struct Screen: Equatable, Sendable {
         guard y >= 0, y < height else { return x }
         let end = min(width, limit.map { x + max(0, $0) } ?? width)
         var column = x
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-            // Printable ASCII: one byte, one grapheme, one cell.
+        if DisplayWidth.asciiColumns(text) != nil {
+            // Printable ASCII: one byte, one grapheme, one cell (its one-character strings made once).
+            let texts = Self.asciiTexts
             for byte in text.utf8 {
                 guard column + 1 <= end else { break }
-                if column >= 0 { cells[y * width + column] = Cell(String(Character(Unicode.Scalar(byte))), style: style) }
+                if column >= 0 { cells[y * width + column] = Cell(texts[Int(byte)], style: style) }
                 column += 1
             }
             return column
@@ -58,6 +59,20 @@ public struct Screen: Equatable, Sendable {
             column += columns
         }
         return column
+    }
+
+    /// The one-character string of each ASCII byte, by byte (what `put` writes into ASCII cells).
+    private static let asciiTexts: [String] = (0..<128).map { String(Character(Unicode.Scalar(UInt8($0)))) }
+
+    /// Copies the rows `rows` of `other`, a screen of the same width, into the same rows of this one (rows outside
+    /// either screen are skipped).
+    public mutating func copy(rows: Range<Int>, from other: Screen) {
+        guard other.width == width else { return }
+        let first = max(0, rows.lowerBound)
+        let last = min(rows.upperBound, height, other.height)
+        guard first < last else { return }
+        let range = (first * width)..<(last * width)
+        cells.replaceSubrange(range, with: other.cells[range])
     }
 
     /// Fills a rectangle with `cell`.

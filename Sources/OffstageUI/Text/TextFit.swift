@@ -3,6 +3,8 @@ public enum TextFit {
     /// `text` cut to at most `width` columns, ending in `ellipsis` when something was cut.
     public static func truncate(_ text: String, to width: Int, ellipsis: String = "…") -> String {
         guard width > 0 else { return "" }
+        // Printable ASCII that fits: nothing to cut (the loop below would return it whole).
+        if let columns = DisplayWidth.asciiColumns(text), columns <= width { return text }
         var used = 0
         var cut = text.startIndex
         var index = text.startIndex

@@ -5,6 +5,18 @@ public enum DashboardView {
     /// The whole frame: header, transfers, scheduled, events, key bar, and any overlay; or a "terminal too small"
     /// screen. Only the visible rows are formatted.
     public static func render(snapshot: Snapshot, state: DashboardState, size: Size, capabilities: TerminalCapabilities) -> Screen {
+        var cache = RenderCache()
+        return render(snapshot: snapshot, state: state, size: size, capabilities: capabilities, cache: &cache)
+    }
+
+    /// The same frame as `render(snapshot:state:size:capabilities:)`, copying from the last frame rendered with
+    /// `cache` the panes whose inputs did not change (the events pane) instead of drawing them; updates `cache`.
+    public static func render(
+        snapshot: Snapshot, state: DashboardState, size: Size, capabilities: TerminalCapabilities, cache: inout RenderCache
+    ) -> Screen {
+        let previous = cache.screen
+        let previousEvents = cache.events
+        cache = RenderCache()
         let context = RenderContext(snapshot: snapshot, state: state, capabilities: capabilities)
         let content = DashboardContent(snapshot: snapshot, state: state)
         guard let layout = DashboardLayout(content: content, snapshot: snapshot, state: state, size: size) else {
@@ -16,13 +28,25 @@ public enum DashboardView {
         HeaderView.draw(in: &screen, rows: layout.headerRows, width: size.width, context: context)
         TransfersPane.draw(in: &screen, pane: layout.transfers, content: content, context: context)
         ScheduledPane.draw(in: &screen, pane: layout.scheduled, content: content, context: context)
-        EventsPane.draw(in: &screen, pane: layout.events, layout: layout, content: content, context: context)
+        let events = EventsPane.Inputs(
+            pane: layout.events, width: size.width, snapshot: snapshot, state: state, capabilities: capabilities)
+        // The events pane ends above the script and key bar rows, so the last frame's rows there are the pane's own.
+        if let previous, previous.size == size, previousEvents == events,
+            events.rows.upperBound <= (layout.scriptRow ?? layout.keyBarRow)
+        {
+            screen.copy(rows: events.rows, from: previous)
+        } else {
+            EventsPane.draw(in: &screen, pane: layout.events, layout: layout, content: content, context: context)
+        }
         if let row = layout.scriptRow, let line = state.scriptLine {
             KeyBarView.drawScript(line, in: &screen, row: row, width: size.width, context: context)
         }
         KeyBarView.draw(in: &screen, row: layout.keyBarRow, width: size.width, context: context)
         if let overlay = state.overlay { drawOverlay(overlay, in: &screen, context: context) }
         if !capabilities.unicode { AsciiFold.apply(to: &screen) }
+        cache.screen = screen
+        // An overlay covers part of the panes: that frame's rows are not the events pane's to copy.
+        cache.events = state.overlay == nil ? events : nil
         return screen
     }
 

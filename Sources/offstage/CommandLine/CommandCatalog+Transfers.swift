@@ -1,4 +1,4 @@
-/// The transfer commands: `add`, `upload`, `get`, `run`, `ls`, `events`, `pause`, `resume`, `cancel`, `session`.
+/// The transfer commands: `add`, `upload`, `get`, `run`, `ls`, `events`, `pause`, `resume`, `cancel`, `clean`, `session`.
 extension CommandCatalog {
     /// `offstage add URL …`.
     static let add = CommandSpec(
@@ -69,7 +69,14 @@ extension CommandCatalog {
     static let resume = CommandSpec(name: "resume", positionals: "ID", summary: "resume a paused transfer")
 
     /// `offstage cancel ID`.
-    static let cancel = CommandSpec(name: "cancel", positionals: "ID", summary: "cancel a transfer")
+    static let cancel = CommandSpec(
+        name: "cancel", positionals: "ID", summary: "cancel a transfer (a failed one's partial file is removed too)")
+
+    /// `offstage clean [--dry-run]`.
+    static let clean = CommandSpec(
+        name: "clean", positionals: "",
+        summary: "remove the partial files of failed and cancelled tasks",
+        options: [.flag("--dry-run", help: "say what would be removed, remove nothing")])
 
     /// `offstage session [ID …]`.
     static let session = CommandSpec(

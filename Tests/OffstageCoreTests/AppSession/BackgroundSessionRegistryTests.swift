@@ -24,31 +24,6 @@ import Testing
             ])
     }
 
-    @Test(arguments: [true, false])
-    func reCreationIsRefusedUntilDidBecomeInvalidIsDelivered(cancel: Bool) throws {
-        var registry = BackgroundSessionRegistry()
-        _ = try registry.makeSession(configuration: Self.configuration, now: Self.now)
-        let id = try registry.withSession("com.example.bg") { s throws(AppSessionError) in
-            let id = try s.downloadTask(with: "https://example.com/a").taskIdentifier
-            _ = try s.resume(id)
-            return id
-        }
-        _ = try registry.withSession("com.example.bg") { s in
-            cancel ? s.invalidateAndCancel() : s.finishTasksAndInvalidate()
-        }
-        #expect(throws: AppSessionError.invalidationPending(identifier: "com.example.bg")) {
-            try registry.makeSession(configuration: Self.configuration, now: Self.now)
-        }
-        let last = try registry.withSession("com.example.bg") { s in s.taskCompleted(id) }
-        #expect(last == [.deliver(.didBecomeInvalidWithError(session: "com.example.bg"))])
-        #expect(throws: AppSessionError.invalidationPending(identifier: "com.example.bg")) {
-            try registry.makeSession(configuration: Self.configuration, now: Self.now)
-        }
-        registry.didBecomeInvalidWithErrorDelivered(session: "com.example.bg")
-        let fresh = try registry.makeSession(configuration: Self.configuration, now: Self.now)
-        #expect(!fresh.isExisting && fresh.session.tasks.isEmpty)
-    }
-
     @Test func theTableIsEmptiedWhenTheProcessDies() throws {
         var registry = BackgroundSessionRegistry()
         _ = try registry.makeSession(configuration: Self.configuration, now: Self.now)

@@ -23,7 +23,7 @@ import Testing
         let spec = TransferSpec(
             kind: .download, url: "https://example.com/a", session: "com.example.bg", taskDescription: "photo-1")
         #expect(actions == [.submit(taskIdentifier: 1, spec: spec, resumeData: nil)])
-        #expect(session.task(1)?.state == .running)
+        #expect(session.tasks.first { $0.taskIdentifier == 1 }?.state == .running)
         var daemon = TransferDaemon()
         let out = daemon.handle(.addRequested(id: 7, spec: spec, defaultDirectory: "/docs"), now: Self.now)
         #expect(!out.contains { if case .refuse = $0 { true } else { false } })
@@ -36,18 +36,6 @@ import Testing
         let task = try session.uploadTask(with: "https://example.com/up", fromFile: "/tmp/b")
         let spec = task.transferSpec(session: Self.configuration)
         #expect(spec?.kind == .upload && spec?.uploadPath == "/tmp/b" && spec?.method == "PUT")
-    }
-
-    @Test func suspendAndResumeNestAndPauseTheTransfer() throws {
-        var session = BackgroundSession(configuration: Self.configuration)
-        let id = try session.downloadTask(with: "https://example.com/a").taskIdentifier
-        _ = try session.resume(id)
-        #expect(try session.suspend(id) == [.pauseTransfer(taskIdentifier: id)])
-        #expect(try session.suspend(id) == [])
-        #expect(try session.resume(id) == [])
-        #expect(session.task(id)?.state == .suspended)
-        #expect(try session.resume(id) == [.resumeTransfer(taskIdentifier: id)])
-        #expect(session.task(id)?.state == .running)
     }
 
     @Test(arguments: ConvenienceCall.allCases)
@@ -88,44 +76,10 @@ import Testing
         #expect(session.getAllTasks().isEmpty)
     }
 
-    @Test func finishTasksAndInvalidateRefusesNewTasksAndInvalidatesAfterTheLast() throws {
-        var session = BackgroundSession(configuration: Self.configuration)
-        let id = try session.downloadTask(with: "https://example.com/a").taskIdentifier
-        _ = try session.resume(id)
-        #expect(session.finishTasksAndInvalidate() == [])
-        #expect(throws: AppSessionError.sessionInvalidated(identifier: "com.example.bg")) {
-            try session.downloadTask(with: "https://example.com/b")
-        }
-        #expect(
-            AppSessionError.sessionInvalidated(identifier: "x").description
-                == "Attempted to create a task in a session that has been invalidated")
-        #expect(session.getAllTasks().count == 1)
-        #expect(session.taskCompleted(id) == [.deliver(.didBecomeInvalidWithError(session: "com.example.bg"))])
-        #expect(session.invalidation == .invalidated)
-    }
-
-    @Test func invalidateAndCancelCancelsOutstandingTasks() throws {
-        var session = BackgroundSession(configuration: Self.configuration)
-        let running = try session.downloadTask(with: "https://example.com/a").taskIdentifier
-        _ = try session.resume(running)
-        let never = try session.downloadTask(with: "https://example.com/b").taskIdentifier
-        let actions = session.invalidateAndCancel()
-        #expect(
-            actions == [
-                .cancelTransfer(taskIdentifier: running),
-                .deliver(.didCompleteWithError(taskIdentifier: never, error: .cancelled(), httpStatus: nil)),
-            ])
-        #expect(session.task(running)?.state == .canceling)
-        #expect(session.taskCompleted(running) == [.deliver(.didBecomeInvalidWithError(session: "com.example.bg"))])
-        #expect(throws: AppSessionError.sessionInvalidated(identifier: "com.example.bg")) {
-            try session.uploadTask(with: "https://example.com/up", fromFile: "/f")
-        }
-    }
-
     @Test func unknownTasksAreRefusedNotTrapped() {
         var session = BackgroundSession(configuration: Self.configuration)
         #expect(throws: AppSessionError.unknownTask(taskIdentifier: 9)) { try session.resume(9) }
-        #expect(throws: AppSessionError.unknownTask(taskIdentifier: 9)) { try session.cancel(9) }
+        #expect(throws: AppSessionError.unknownTask(taskIdentifier: 9)) { try session.setTaskDescription("x", for: 9) }
     }
 
     @Test func restoreAdoptsTheSystemsTasksAndContinuesNumbering() throws {
@@ -136,7 +90,6 @@ import Testing
         session.restore(systemTasks: [system])
         #expect(session.getAllTasks().map(\.taskIdentifier) == [4])
         #expect(try session.downloadTask(with: "https://example.com/b").taskIdentifier == 5)
-        #expect(try session.suspend(4) == [.pauseTransfer(taskIdentifier: 4)])
     }
 
     @Test func resumeDataTasksSubmitTheirResumeData() throws {

@@ -54,9 +54,7 @@ struct SchedulerHarness {
         system = ModelAppSystem(
             scheduler: TaskScheduler(configuration: configuration, policy: policy, state: state, seed: 7),
             lifecycle: AppLifecycle(
-                policy: lifecyclePolicy
-                    ?? AppLifecyclePolicy(
-                        relaunchInitialDelay: policy.relaunchInitialDelay, relaunchMaxDelay: policy.relaunchMaxDelay)))
+                policy: lifecyclePolicy ?? AppLifecyclePolicy()))
     }
 
     var now: Date { schedulerEpoch + monotonic + wallOffset }

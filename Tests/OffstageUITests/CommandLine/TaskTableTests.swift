@@ -38,6 +38,7 @@ import Testing
         #expect(
             Set(task.keys) == [
                 "id", "session", "description", "kind", "url", "state", "bytesWritten", "bytesExpected", "path", "error",
+                "partBytes",
             ])
     }
 
