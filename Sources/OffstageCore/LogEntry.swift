@@ -84,6 +84,8 @@ public enum LogKind: String, Codable, Sendable, CaseIterable {
     case androidProcess = "android-process"
     /// An Android foreground service started or stopped (its notification shown or removed).
     case foregroundService = "fgs"
+    /// An Android work request was enqueued, kept, started, stopped, finished or cancelled, or WorkManager warned.
+    case work
     /// The wall clock jumped against the monotonic clock.
     case clockJumped = "clock-jumped"
     /// The app began or ended a `beginBackgroundTask` task, or its expiration came.

@@ -22,24 +22,29 @@ extension DaemonRuntime {
     /// Executes one pending command: its result and its changes commit together.
     func execute(_ command: DaemonCommand, id: Int64) throws {
         if command.isForClock { return try executeClockCommand(command, id: id) }
+        if !hostsIOS, command.isForApp || command.isForScheduler {
+            return try store.completeCommand(
+                id: id, status: .refused,
+                result: "this engine runs the Android profile only (no iOS model): set \"platform\" to \"ios\" or "
+                    + "\"both\" in config/android.json and restart offstage", changes: StoreChanges(), now: time.now())
+        }
         if command.isForApp { return try executeAppCommand(command, id: id) }
         if command.isForScheduler { return try executeSchedulerCommand(command, id: id) }
-        if command.isForAndroid {
-            return try store.completeCommand(
-                id: id, status: .refused, result: "this engine runs the iOS profile only (no Android model)",
-                changes: StoreChanges(), now: time.now())
-        }
+        if case .android(let request) = command { return try executeAndroidCommand(request, id: id) }
         // An `add` creates the task whose id it reserved when it was enqueued (ids are not inbox ids).
         let taskID = try store.reservedTaskID(command: id) ?? id
         let actions = daemon.handle(event(for: command, taskID: taskID), now: time.now())
         try perform(actions, commandID: id)
-        if case .setConditions = command { try syncSchedulerDevice() }
+        if case .setConditions = command {
+            try syncSchedulerDevice()
+            try syncAndroidDevice()
+        }
     }
 
     /// The pending commands this runtime can execute: scheduler commands wait for a runtime that hosts it.
     func executableCommands() throws -> [(id: Int64, command: DaemonCommand)] {
         try store.pendingCommands().filter {
-            (host != nil || !$0.command.isForScheduler) && (appHost != nil || !$0.command.isForApp)
+            !hostsIOS || ((host != nil || !$0.command.isForScheduler) && (appHost != nil || !$0.command.isForApp))
         }
     }
 

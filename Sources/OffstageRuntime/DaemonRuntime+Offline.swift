@@ -13,7 +13,7 @@ public struct OfflineOutcome: Sendable, Equatable {
 /// Applying one command when no engine runs, through the engine's own execution path and transaction.
 extension DaemonRuntime {
     /// Restores the daemon, the scheduler and the app from the store WITHOUT treating it as a start (no reboot
-    /// of the app, no restart of the scheduler, no task moved or started), executes the pending command `id` in
+    /// of the app, no restart of the scheduler, no Android reboot, no task or worker moved or started), executes the pending command `id` in
     /// the same transaction the engine would use, and returns its outcome. Nothing is left running.
     ///
     /// The caller holds the home's instance lock (so no engine runs) and left the command in the inbox. A command
@@ -47,6 +47,17 @@ extension DaemonRuntime {
             appHost = AppHost(
                 setup: setup, lifecycle: AppLifecycle(policy: setup.configuration.lifecycle, state: stored?.lifecycle),
                 runtimeMistakes: stored?.mistakes ?? AppMistakes(), registry: registry.registry)
+        }
+        if let setup = options.android {
+            let loaded = try store.loadWorkRequestsSettingAside()
+            try reportSetAside(loaded.setAside)
+            let system = AndroidSystemModel(
+                policy: setup.policy, state: try loadState("android_state") { try store.loadAndroidState() })
+            var android = AndroidHost(
+                profile: setup.profile, system: system, work: WorkManagerModel(requests: loaded.requests),
+                commandLogPath: setup.commandLogPath)
+            android.work = WorkManagerModel(requests: loaded.requests, environment: android.environment(now: time.now()))
+            androidHost = android
         }
         try execute(command, id: id)
         guard let (status, result) = try store.commandStatus(id: id), status != .pending else {

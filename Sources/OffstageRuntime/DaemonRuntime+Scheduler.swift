@@ -208,6 +208,7 @@ extension DaemonRuntime {
     /// Stops every handler's work, as when the process goes away.
     func stopAllHandlerWork() {
         for identifier in host?.work.keys.sorted() ?? [] { stopWork(identifier) }
+        stopAllAndroidWorkers()
     }
 
     /// Executes a command addressed to the scheduler.

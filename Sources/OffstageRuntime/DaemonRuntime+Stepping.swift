@@ -23,6 +23,7 @@ extension DaemonRuntime {
             let quiet =
                 try !hasDeliveryWork && !appIsBusy() && executableCommands().isEmpty
                 && !(host?.isDue(now: time.now(), steady: time.steady()) ?? false)
+                && !(androidHost?.isDue(now: time.now()) ?? false)
             quietTurns = quiet ? quietTurns + 1 : 0
         }
     }

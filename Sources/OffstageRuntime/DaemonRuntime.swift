@@ -33,6 +33,8 @@ public final class DaemonRuntime {
     var host: SchedulerHost?
     /// The model app's background-session side, when this runtime hosts it.
     var appHost: AppHost?
+    /// The Android system model, WorkManager and their workers, when the profile includes Android.
+    var androidHost: AndroidHost?
     /// What the snapshots remember: speeds, attempts, the newest event lines.
     var snapshots = SnapshotBuilder()
     /// When snapshots may be published.
@@ -107,8 +109,11 @@ public final class DaemonRuntime {
             let restored = DaemonEvent.started(
                 sessions: sessions.sessions, tasks: tasks.tasks, conditions: try loadConditions())
             try handle(restored)
-            try startScheduler()
-            try startApp()
+            if hostsIOS {
+                try startScheduler()
+                try startApp()
+            }
+            try startAndroid()
         } catch {
             stopAllHandlerWork()
             stopEngine()
@@ -136,6 +141,7 @@ public final class DaemonRuntime {
         }
         try runSchedulerDue()
         try runAppDue()
+        try runAndroidDue()
         if waiting, let outcome = try finishedOutcome() { return outcome }
         tick(force: false)
         publishSnapshotIfDue()
@@ -151,6 +157,8 @@ public final class DaemonRuntime {
                 return .interrupted(reason: reason)
             case .handlerCommandEnded(let identifier, let token, let success):
                 try commandEnded(identifier, token: token, success: success)
+            case .workerCommandEnded(let id, let token, let success):
+                try workerCommandEnded(id, token: token, success: success)
             case .inboxPoked:
                 lastInboxPoll = -Double.infinity  // the next turn reads the inbox
             case .snapshotWanted:
@@ -190,7 +198,8 @@ public final class DaemonRuntime {
                 return .focusFinished
             }
         }
-        if options.untilIdle, !hasSystemWork, !(host?.isBusy ?? false), try !appIsBusy(),
+        if options.untilIdle, !hasSystemWork, !(host?.isBusy ?? false), !(androidHost?.isBusy ?? false),
+            try !appIsBusy(),
             try executableCommands().isEmpty
         {
             try stopCleanly()
@@ -211,6 +220,9 @@ public final class DaemonRuntime {
     var hasDeliveryWork: Bool {
         daemon.tasks.values.contains { $0.state == .finishing && !daemon.appSessions.contains($0.session) }
     }
+
+    /// Whether this runtime hosts the iOS model (the BG scheduler and the app): every profile but `android`.
+    var hostsIOS: Bool { options.android?.profile.includesIOS ?? true }
 
     /// Calls `onTick` when the interval of real time has passed (or when forced).
     func tick(force: Bool) {

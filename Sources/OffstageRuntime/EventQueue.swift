@@ -11,6 +11,8 @@ final class EventQueue: Sendable {
         case shutdown(reason: String)
         /// A BG task handler's shell command ended (`token` names the run it belonged to).
         case handlerCommandEnded(identifier: String, token: Int, success: Bool)
+        /// An Android shell worker's command ended (`token` names the run it belonged to).
+        case workerCommandEnded(id: String, token: Int, success: Bool)
         /// A client poked the attach socket: read the inbox now.
         case inboxPoked
         /// A view attached: publish a snapshot for it now.

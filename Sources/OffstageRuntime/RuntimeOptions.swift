@@ -20,6 +20,9 @@ public struct RuntimeOptions {
     public var scheduler: SchedulerSetup?
     /// The model app's background-session side to host (nil: the app does not run here).
     public var app: AppSetup?
+    /// The Android model to host (nil: the iOS profile; with profile `android` the iOS scheduler and app are
+    /// not hosted even when `scheduler` and `app` are set).
+    public var android: AndroidSetup?
     /// The model app's session when `app` is nil: its deliveries are left for the runtime that hosts the app.
     public var appSessionIdentifier = AppConfiguration.defaultSessionIdentifier
     /// Retry rules.

@@ -128,6 +128,7 @@ struct CLIContext {
             var options = RuntimeOptions()
             options.scheduler = SchedulerConfig.setup(configuration, context: self)
             options.app = AppSetup(configuration: configuration.appSession)
+            options.android = configuration.androidSetup(commandLogPath: home.path + "/work.log")
             let outcome = try DaemonRuntime(home: home, store: store, options: options).applyOffline(commandID: id)
             return .executed(outcome.status, outcome.result)
         } catch {

@@ -71,6 +71,7 @@ enum HostedRuntime {
         options.configureEngine = EngineDefaults.apply
         options.scheduler = SchedulerConfig.setup(configuration, context: context)
         options.app = AppSetup(configuration: configuration.appSession)
+        options.android = configuration.androidSetup(commandLogPath: context.home.path + "/work.log")
         options.onSnapshot = publish
         // Four snapshots a second keep the bars live; frames for keys and animation still go up to ten a second.
         options.snapshotInterval = 0.25

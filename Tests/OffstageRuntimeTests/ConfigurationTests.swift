@@ -71,6 +71,8 @@ struct ConfigurationTests {
                 _ = try JSONDecoder().decode(BGTasksFile.self, from: data)
             case "scheduler.json":
                 _ = try SchedulerPolicyFile.parse(data, path: path)
+            case "android.json":
+                #expect(try AndroidFile.parse(data, path: path) == OffstageConfiguration.builtIn.android)
             case "app.json":
                 let app = try JSONDecoder().decode(AppConfiguration.self, from: data)
                 #expect(app == OffstageConfiguration.builtIn.appSession)

@@ -100,13 +100,82 @@ struct WorkStoreTests {
                 v4.close()
             }
             let store = try Store.open(home: home)
-            #expect(try store.withDatabase { try $0.scalarInteger("PRAGMA user_version") } == 5)
+            #expect(try store.withDatabase { try $0.scalarInteger("PRAGMA user_version") } == Int64(Store.schemaVersion))
             #expect(try store.loadTasks() == [Fixtures.bareTask(id: 1)])
             #expect(try store.loadWorkRequests() == [])
             let requests = Self.requests()
             try store.apply(work: WorkChanges(upserts: requests))
             #expect(try store.loadWorkRequests() == requests)
             #expect(try store.integrityCheck() == "ok")
+        }
+    }
+}
+
+@Suite("Android state table (schema v6)")
+struct AndroidStoreTests {
+    @Test("a version 5 store migrates to version 6 and keeps its work requests; the state and work commit together")
+    func migrationAndRoundTrip() throws {
+        try withTemporaryHome { home in
+            try home.prepare()
+            let requests = WorkStoreTests.requests()
+            do {
+                let v5 = try Database(
+                    path: home.databasePath, readOnly: false,
+                    migrations: [Schema.version1, Schema.version2, Schema.version3, Schema.version4, Schema.version5])
+                #expect(try v5.scalarInteger("PRAGMA user_version") == 5)
+                v5.close()
+            }
+            do {
+                let store = try Store.open(home: home)
+                try store.apply(work: WorkChanges(upserts: requests))
+            }
+            let store = try Store.open(home: home)
+            #expect(try store.withDatabase { try $0.scalarInteger("PRAGMA user_version") } == 6)
+            #expect(try store.loadWorkRequests() == requests)
+            #expect(try store.loadAndroidState() == nil)
+            var state = AndroidSystemState()
+            state.bucket = .rare
+            state.dozeSince = Date(timeIntervalSinceReferenceDate: 1000)
+            let entry = LogEntry(time: Date(timeIntervalSinceReferenceDate: 1000), kind: .work, subject: "work a", reason: "x")
+            let command = try store.enqueue(.android(.bucket(.rare)), now: Date())
+            try store.apply(
+                android: AndroidStoreChanges(
+                    systemState: state, work: [WorkChanges(removals: [requests[0].id])], log: [entry]),
+                command: (command, .done, "ok"))
+            #expect(try store.loadAndroidState() == state)
+            #expect(try store.loadWorkRequests() == Array(requests.dropFirst()))
+            #expect(try store.events(after: 0, limit: 10).map(\.entry).contains(entry))
+            #expect(try store.commandStatus(id: command)?.0 == .done)
+            #expect(try store.integrityCheck() == "ok")
+        }
+    }
+
+    @Test("a failure half-way writes nothing, and the command stays pending")
+    func atomic() throws {
+        try withTemporaryHome { home in
+            let store = try Store.open(home: home)
+            let command = try store.enqueue(.android(.reboot), now: Date())
+            store.setApplyHook { part in if part == "android-work" { throw StoreError.closed } }
+            var state = AndroidSystemState()
+            state.forceStopped = true
+            #expect(throws: StoreError.self) {
+                try store.apply(
+                    android: AndroidStoreChanges(systemState: state, work: [WorkChanges(upserts: WorkStoreTests.requests())]),
+                    command: (command, .done, "ok"))
+            }
+            store.setApplyHook(nil)
+            #expect(try store.loadAndroidState() == nil)
+            #expect(try store.loadWorkRequests() == [])
+            #expect(try store.commandStatus(id: command)?.0 == .pending)
+        }
+    }
+
+    @Test("an unreadable state row is an invalid row")
+    func badRow() throws {
+        try withTemporaryHome { home in
+            let store = try Store.open(home: home)
+            try store.withDatabase { try $0.execute("INSERT INTO android_state (id, state) VALUES (1, '{\"bucket\": 7}')") }
+            #expect(throws: StoreError.self) { try store.loadAndroidState() }
         }
     }
 }

@@ -175,12 +175,22 @@ import Testing
         #expect(both.contains("l launch"))
     }
 
-    @Test func theHelpSaysWhatTheIOSKeysDoInTheAndroidProfile() {
+    @Test func theHelpSaysWhatEachKeyDoesInTheAndroidProfile() {
         var state = DashboardState()
         state.overlay = .help
         let text = rows(SnapshotSamples.android, state).joined(separator: "\n")
-        #expect(text.contains("act on the iOS app and its BG tasks, which this"))
+        #expect(text.contains("run the selected work now"))
+        #expect(text.contains("force-stop the app (asks)"))
+        #expect(text.contains("x and r are iOS keys."))
         #expect(!text.contains("simulate a launch"))
-        #expect(text.contains("device conditions"))
+        #expect(text.contains("device, Doze, bucket, saver"))
+    }
+
+    @Test func theHelpSaysWhichPlatformTheKeysActOnSideBySide() {
+        var state = DashboardState()
+        state.overlay = .help
+        let text = rows(SnapshotSamples.both, state).joined(separator: "\n")
+        #expect(text.contains("On a work row in Scheduled, l c o h t K act on Android; on an iOS row (or"))
+        #expect(text.contains("launch (iOS) or run (work)"))
     }
 }

@@ -122,6 +122,17 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
             }),
         GoldenCase("android-help-80x24", SnapshotSamples.android, scheduled { $0.overlay = .help }),
         GoldenCase("both-help-80x24", SnapshotSamples.both, scheduled { $0.overlay = .help }),
+        GoldenCase("android-device-80x24", SnapshotSamples.android, scheduled { $0.overlay = .device }),
+        GoldenCase("both-device-80x24", SnapshotSamples.both, scheduled { $0.overlay = .device }),
+        GoldenCase(
+            "android-confirm-80x24", SnapshotSamples.android,
+            scheduled {
+                $0.selectedWork = "0b9e3f12-feed"
+                $0.overlay = .confirm(
+                    DashboardState.Confirmation(
+                        question: "Cancel work \"refresh-feed\" (ENQUEUED) and what waits for it? y/n",
+                        effect: .send(.android(.cancel(.id("0b9e3f12-feed"))))))
+            }),
         GoldenCase(
             "android-ascii-80x24", SnapshotSamples.both, scheduled { $0.selectedWork = "0b9e3f12-feed" },
             capabilities: TerminalCapabilities(colors: 8, unicode: false)),

@@ -103,19 +103,6 @@ public struct DelegateCallbackPlanner: Codable, Sendable, Equatable {
         }
     }
 
-    /// Held progress calls whose interval has passed by `now` (call at `nextWake`).
-    public mutating func flushDue(now: Date) -> [DelegateCall] {
-        tasks.keys.sorted().flatMap { id -> [DelegateCall] in
-            guard let last = tasks[id]?.lastEmit, now.timeIntervalSince(last) >= progressInterval else { return [] }
-            return flush(id, now: now)
-        }
-    }
-
-    /// When the earliest held progress call becomes due, if any.
-    public var nextWake: Date? {
-        tasks.values.compactMap { p in p.held == nil ? nil : p.lastEmit?.addingTimeInterval(progressInterval) }.min()
-    }
-
     /// Every held progress call, now.
     public mutating func flushAll() -> [DelegateCall] {
         tasks.keys.sorted().flatMap { flush($0) }
@@ -140,14 +127,13 @@ public struct DelegateCallbackPlanner: Codable, Sendable, Equatable {
         return [call(delta)]
     }
 
-    private mutating func flush(_ id: Int, now: Date? = nil) -> [DelegateCall] {
+    private mutating func flush(_ id: Int) -> [DelegateCall] {
         guard var p = tasks[id], let held = p.held else { return [] }
         p.held = nil
         switch held {
         case .didWriteData(_, _, let total, _), .didSendBodyData(_, _, let total, _): p.reportedTotal = total
         default: break
         }
-        if let now { p.lastEmit = now }
         tasks[id] = p
         return [held]
     }

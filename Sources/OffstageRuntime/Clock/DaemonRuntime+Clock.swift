@@ -5,12 +5,14 @@ import OffstageStore
 /// Steering the runtime's clock: its next deadline, jumps to it, and its rate, from this process or the inbox.
 extension DaemonRuntime {
     /// The earliest moment something time-driven is due, in the clock's wall time: the daemon's wake (retries,
-    /// `earliestBeginDate`), the scheduler's wake and pretended work, the app's wake and background work, retry dates.
+    /// `earliestBeginDate`), the scheduler's wake and pretended work, the app's wake and background work, retry dates,
+    /// and the Android side's wakes (WorkManager's `nextWake`, the system's `nextDeadline`) and simulated work.
     public var nextDeadline: Date? { deadlines.min() }
 
     /// Every moment something time-driven is due, unordered.
     private var deadlines: [Date] {
-        [nextWake, host?.nextDue(now: time.now(), steady: time.steady()), nextAppDue].compactMap { $0 }
+        [nextWake, host?.nextDue(now: time.now(), steady: time.steady()), nextAppDue,
+            androidHost?.nextDue(now: time.now())].compactMap { $0 }
             + daemon.tasks.values.compactMap { $0.state == .retrying ? $0.retryAt : nil }
     }
 

@@ -38,5 +38,5 @@ extension OffstageConfiguration {
                     interval: 86_400, requiresNetworkConnectivity: true),
             ]),
         taskMistakes: AppMistakes(), policy: SchedulerPolicyConfiguration(), appSession: AppConfiguration(),
-        directory: nil)
+        android: AndroidFile(), directory: nil)
 }

@@ -4,7 +4,7 @@ import OffstageStore
 
 /// The model app and the BG scheduler's policy, read from a configuration folder or built in.
 ///
-/// A folder holds up to four files, each optional (a missing file means that part's built-in default):
+/// A folder holds up to five files, each optional (a missing file means that part's built-in default):
 /// `Info.plist` (`BGTaskSchedulerPermittedIdentifiers`, `UIBackgroundModes`), `bgtasks.json` (the model app's
 /// behaviour and handlers), `scheduler.json` (the policy) and `app.json` (the model app's background session).
 /// A file that is present must parse completely. `config/README.md` documents every key.
@@ -18,6 +18,8 @@ public struct OffstageConfiguration: Sendable, Equatable {
     /// The model app's background session: its identifier, life-cycle timings, reboot and reconciliation
     /// policies, mistakes and background work (`app.json`).
     public var appSession: AppConfiguration
+    /// The platform profile and the Android system model's policy (`android.json`).
+    public var android: AndroidFile
     /// The folder it was read from (nil: the built-in configuration).
     public var directory: String?
     /// Lines about keys read but ignored (deprecated ones), for the command line to show on stderr.
@@ -26,12 +28,13 @@ public struct OffstageConfiguration: Sendable, Equatable {
     /// A configuration.
     public init(
         app: AppTaskConfiguration, taskMistakes: AppMistakes, policy: SchedulerPolicyConfiguration,
-        appSession: AppConfiguration = AppConfiguration(), directory: String?
+        appSession: AppConfiguration = AppConfiguration(), android: AndroidFile = AndroidFile(), directory: String?
     ) {
         self.app = app
         self.taskMistakes = taskMistakes
         self.policy = policy
         self.appSession = appSession
+        self.android = android
         self.directory = directory
     }
 
@@ -45,6 +48,8 @@ public struct OffstageConfiguration: Sendable, Equatable {
     public static let schedulerName = "scheduler.json"
     /// The model app's background-session file.
     public static let appName = "app.json"
+    /// The platform profile and Android policy file.
+    public static let androidName = "android.json"
 
     /// The configuration folder to use: `explicit` (`--config DIR`), else `$OFFSTAGE_CONFIG`, else `<home>/config`
     /// when it exists, else nil (built in). Empty values count as absent.
@@ -112,10 +117,14 @@ public struct OffstageConfiguration: Sendable, Equatable {
         let appSession = try read(appPath).map { data throws(ConfigurationError) in
             try parseAppSession(data, path: appPath)
         }
+        let androidPath = folder + "/" + androidName
+        let android = try read(androidPath).map { data throws(ConfigurationError) in
+            try AndroidFile.parse(data, path: androidPath)
+        }
         var loaded = OffstageConfiguration(
             app: AppTaskConfiguration(permittedIdentifiers: permitted, backgroundModes: modes, handlers: handlers),
             taskMistakes: taskMistakes, policy: policy ?? defaults.policy,
-            appSession: appSession ?? defaults.appSession,
+            appSession: appSession ?? defaults.appSession, android: android ?? defaults.android,
             directory: folder)
         loaded.warnings = policyData.map { SchedulerPolicyFile.warnings(in: $0, path: policyPath) } ?? []
         return loaded

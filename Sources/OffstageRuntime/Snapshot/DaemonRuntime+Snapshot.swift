@@ -113,6 +113,6 @@ extension DaemonRuntime {
                 SnapshotParts.requests($0, now: now, monotonic: monotonic, timeZone: .current)
             } ?? [],
             runningTasks: scheduler.map { SnapshotParts.runningTasks($0, monotonic: monotonic) } ?? [],
-            events: snapshots.events)
+            events: snapshots.events, android: androidSnapshot(now: now))
     }
 }

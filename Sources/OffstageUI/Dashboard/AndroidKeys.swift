@@ -1,30 +1,55 @@
 import OffstageCore
 
-/// The keys that have no Android command yet: on a work row, or in the Android profile where the iOS app and its
-/// BG tasks do not exist, they say on the key bar what they would need instead of sending an iOS command.
+/// Which platform a key acts on, and the keys that mean nothing on it.
+///
+/// iOS alone: iOS. Android alone: Android. Both side by side: the platform of the selected row in the Scheduled
+/// pane (an Android work row: Android; an iOS request, or nothing: iOS) for `l`, `o`, `h`, `t` and `K`; `c` on a
+/// work row in the Scheduled pane; `s`, `x` and `r` are iOS's only, `R` and `F` Android's only.
 enum AndroidKeys {
-    /// The keys that act only on the iOS app and its BG tasks, which the Android profile does not run.
-    static let iosOnly: Set<String> = ["s", "l", "x", "o", "h", "t", "K", "r"]
-
-    /// Why `character` does nothing here (nil: the key goes to its iOS action).
-    static func refusal(_ character: Character, state: DashboardState, snapshot: Snapshot) -> String? {
-        let platform = snapshot.platform
-        let workSelected = state.selectedWork != nil && platform.includesAndroid
-        switch character {
-        case "l":
-            if workSelected { return "work run comes with the Android engine: no command runs work yet" }
-            if platform == .android { return "l launches iOS BG tasks; work run comes with the Android engine" }
-        case "x":
-            if workSelected { return "stopping a worker comes with the Android engine: no command for it yet" }
-            if platform == .android { return "x expires iOS BG tasks; stopping a worker comes with the Android engine" }
-        case "s":
-            if platform == .android { return "s schedules iOS BG tasks; work enqueue comes with the Android engine" }
-        case "o", "h", "t", "K", "r":
-            if platform == .android {
-                return "\(character) acts on the iOS app; the Android process's keys come with the Android engine"
-            }
-        default: break
+    /// The platform the row-and-app keys act on now.
+    static func targetsAndroid(state: DashboardState, snapshot: Snapshot) -> Bool {
+        switch snapshot.platform {
+        case .ios: false
+        case .android: true
+        case .both: state.selectedWork != nil
         }
-        return nil
+    }
+
+    /// The Android action of `character`, or nil when the key goes to its iOS action. A key that means nothing on
+    /// Android says why on the key bar and returns no effect.
+    static func handle(_ character: Character, state: inout DashboardState, snapshot: Snapshot) -> [DashboardEffect]? {
+        let platform = snapshot.platform
+        let android = targetsAndroid(state: state, snapshot: snapshot)
+        switch character {
+        case "l" where android: return AndroidActions.run(state: &state, snapshot: snapshot)
+        case "c" where platform.includesAndroid && state.focus == .scheduled && state.selectedWork != nil:
+            AndroidActions.confirmCancel(state: &state, snapshot: snapshot)
+            return []
+        case "o", "h", "t", "K":
+            guard android else { return nil }
+            return AndroidActions.app(character, state: &state, snapshot: snapshot)
+        case "R", "F":
+            guard platform.includesAndroid else {
+                state.message = "\(character) acts on the Android device, which the iOS profile does not run"
+                return []
+            }
+            if character == "F" { return AndroidActions.foregroundService(state: &state, snapshot: snapshot) }
+            AndroidActions.confirmReboot(state: &state)
+            return []
+        case "x" where android:
+            state.message =
+                platform == .android
+                ? "x expires iOS BG tasks, which this profile does not run: c cancels work, l runs it"
+                : "x expires iOS BG tasks: WorkManager gives a worker no expiration (c cancels this work)"
+            return []
+        case "s" where platform == .android:
+            state.message = "s schedules iOS BG tasks, which this profile does not run: offstage work enqueue adds work"
+            return []
+        case "r" where platform == .android:
+            state.message =
+                "Android has no background relaunch: WorkManager starts the process when work runs (R reboots)"
+            return []
+        default: return nil
+        }
     }
 }

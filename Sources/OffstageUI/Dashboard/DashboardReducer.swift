@@ -2,8 +2,9 @@ import OffstageCore
 
 /// The dashboard's input reducer: one input and the latest snapshot in, the new state and the host's effects out.
 ///
-/// Pure: no I/O, no clock (time is the snapshot's). `KeyBinding.all` is the table of what every key does; the
-/// overlays' own keys are `KeyBinding.device`, `KeyBinding.prompt` and `KeyBinding.confirm`.
+/// Pure: no I/O, no clock (time is the snapshot's). `KeyBinding.all(for:)` is the table of what every key does in
+/// each profile (`AndroidKeys` routes the keys whose meaning differs on Android); the overlays' own keys are
+/// `KeyBinding.device(for:)`, `KeyBinding.prompt` and `KeyBinding.confirm`.
 public enum DashboardReducer {
     /// Applies one input; returns what the host must do. `hit` maps a mouse position to what it points at
     /// (the view's hitTest, injected so this file does not depend on the layout). `now` is the snapshot's clock.
@@ -81,10 +82,7 @@ public enum DashboardReducer {
     static func characterKey(_ character: Character, state: inout DashboardState, snapshot: Snapshot)
         -> [DashboardEffect]
     {
-        if let refusal = AndroidKeys.refusal(character, state: state, snapshot: snapshot) {
-            state.message = refusal
-            return []
-        }
+        if let effects = AndroidKeys.handle(character, state: &state, snapshot: snapshot) { return effects }
         switch character {
         case "?": state.overlay = .help
         case "/":

@@ -38,7 +38,35 @@ enum SentMessage {
         case .app(.kill(let reason)): return "system termination (\(p(reason))) sent to the engine"
         case .app(.forceQuit): return "force-quit sent to the engine"
         case .app(.relaunch): return "background relaunch sent to the engine"
+        case .android(let request): return android(request)
         default: return "command sent to the engine"
+        }
+    }
+
+    /// The line for an Android command.
+    private static func android(_ request: AndroidRequest) -> String {
+        func p(_ text: String) -> String { TransferDaemon.printable(text) }
+        let onOff = { (on: Bool) in on ? "on" : "off" }
+        switch request {
+        case .enqueue(let work): return "work enqueue sent to the engine: \(p(work.name))"
+        case .cancel(.id(let id)): return "work cancel sent to the engine: work \(p(id))"
+        case .cancel(.name(let name)): return "work cancel sent to the engine: \(p(name))"
+        case .cancel(.tag(let tag)): return "work cancel sent to the engine: tag \(p(tag))"
+        case .cancel(.all): return "work cancel sent to the engine: all work"
+        case .run(let name): return "work run sent to the engine: \(p(name)), constraints bypassed"
+        case .startForegroundService(let name, _): return "foreground service start sent to the engine: \(p(name))"
+        case .stopForegroundService(let name): return "foreground service stop sent to the engine: \(p(name))"
+        case .doze(let on): return "Doze \(onOff(on)) sent to the engine"
+        case .bucket(let bucket): return "standby bucket \(bucket.title) sent to the engine"
+        case .batterySaver(let on): return "battery saver \(onOff(on)) sent to the engine"
+        case .backgroundRestricted(let on): return "background restriction \(onOff(on)) sent to the engine"
+        case .roaming(let on): return "roaming \(onOff(on)) sent to the engine"
+        case .storageLow(let on): return "storage low \(onOff(on)) sent to the engine"
+        case .appOpened: return "open sent to the engine: the Android app comes to the foreground"
+        case .appLeft: return "leave sent to the engine: the Android app goes to the background"
+        case .lowMemoryKill: return "low-memory kill sent to the engine"
+        case .forceStop: return "force-stop sent to the engine"
+        case .reboot: return "reboot sent to the engine"
         }
     }
 

@@ -11,9 +11,9 @@ enum KeyBarView {
             column = screen.put(c.fit(c.safe(message), width - 2), x: column, y: row, style: c.palette.message)
             column = screen.put("  ", x: column, y: row)
         }
-        // The Android profile runs no iOS app: its keys refuse there (`AndroidKeys`), so the bar does not offer them.
-        let hidden = c.snapshot.platform == .android ? AndroidKeys.iosOnly : []
-        let all = KeyBinding.all.filter { $0.bar != nil && !hidden.contains($0.label) }
+        // The profile's own bindings: the Android profile offers no iOS-only key, and words like "run" say what a
+        // key does there.
+        let all = KeyBinding.all(for: c.snapshot.platform).filter { $0.bar != nil }
         let essential = all.filter { $0.label == "?" || $0.label == "q" }
         let reserved = essential.reduce(0) { $0 + barWidth(of: $1) }
         var used = column

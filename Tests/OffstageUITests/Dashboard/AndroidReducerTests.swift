@@ -3,7 +3,8 @@ import OffstageCore
 import OffstageUI
 import Testing
 
-/// The reducer over Android work rows: selection across both platforms, details, and keys with no Android command.
+/// The reducer over Android work rows: selection across both platforms, details, clicks and filters (the keys'
+/// table is `AndroidKeyTableTests`).
 @Suite struct AndroidReducerTests {
     @Test func theSelectionMovesFromIOSRequestsIntoWorkAndBack() {
         let snapshot = SnapshotSamples.both
@@ -35,32 +36,6 @@ import Testing
         DashboardReducer.reconcile(state: &state, snapshot: snapshot)
         ReducerFixture.press([.end, .enter], &state, snapshot)
         #expect(state.overlay == .workDetails("com.example.refresh"))
-    }
-
-    @Test func keysWithNoAndroidCommandSayWhatTheyNeed() {
-        let snapshot = SnapshotSamples.both
-        var state = DashboardState()
-        state.focus = .scheduled
-        state.selectedWork = "0b9e3f12-feed"
-        DashboardReducer.reconcile(state: &state, snapshot: snapshot)
-        #expect(ReducerFixture.press([.character("l")], &state, snapshot).isEmpty)
-        #expect(state.message?.contains("work run comes with the Android engine") == true)
-        #expect(ReducerFixture.press([.character("x")], &state, snapshot).isEmpty)
-        #expect(state.message?.contains("comes with the Android engine") == true)
-        ReducerFixture.press([.home], &state, snapshot)
-        let effects = ReducerFixture.press([.character("l")], &state, snapshot)
-        #expect(effects == [.send(.launchTask(identifier: "com.example.refresh"))], "an iOS row still launches")
-    }
-
-    @Test(arguments: ["l", "x", "s", "o", "h", "t", "K", "r"])
-    func theAndroidProfileRefusesTheIOSAppsKeys(key: String) throws {
-        let snapshot = SnapshotSamples.android
-        var state = DashboardState()
-        DashboardReducer.reconcile(state: &state, snapshot: snapshot)
-        let character = try #require(key.first)
-        #expect(ReducerFixture.press([.character(character)], &state, snapshot).isEmpty)
-        #expect(state.overlay == nil)
-        #expect(state.message?.contains("Android engine") == true)
     }
 
     @Test func aClickOnAWorkRowSelectsIt() {

@@ -197,9 +197,9 @@ struct KeyScenario: Sendable, CustomTestStringConvertible {
         #expect(scenario.holds(state), "state: \(state)")
     }
 
-    @Test func everyBindingOfEveryTableHasAScenario() {
+    @Test func everyIOSBindingOfEveryTableHasAScenario() {
         let tables: [(bindings: [KeyBinding], scenarios: [KeyScenario])] = [
-            (KeyBinding.all, KeyScenario.main), (KeyBinding.device, KeyScenario.device),
+            (KeyBinding.all(for: .ios), KeyScenario.main), (KeyBinding.device(for: .ios), KeyScenario.device),
             (KeyBinding.prompt + KeyBinding.confirm, KeyScenario.overlays),
         ]
         for table in tables {

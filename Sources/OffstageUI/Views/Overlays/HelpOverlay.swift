@@ -44,26 +44,24 @@ enum HelpOverlay {
         for (index, line) in all.enumerated() { screen.draw(line, x: 1, y: 1 + index, limit: screen.width - 2) }
     }
 
-    /// The keys the help lists: every `KeyBinding`, less the iOS app's keys in the Android profile (which runs no
-    /// iOS app; `platformNote` says so).
+    /// The keys the help lists: the profile's own `KeyBinding`s (`platformNote` says which platform they act on).
     static func bindings(_ c: RenderContext) -> [KeyBinding] {
-        guard c.snapshot.platform == .android else { return KeyBinding.all }
-        return KeyBinding.all.filter { !AndroidKeys.iosOnly.contains($0.label) }
+        KeyBinding.all(for: c.snapshot.platform)
     }
 
-    /// What the keys do in an Android or side-by-side profile, a blank line first (empty for iOS alone).
+    /// What the keys act on in an Android or side-by-side profile, a blank line first (empty for iOS alone).
     static func platformNote(width: Int, _ c: RenderContext) -> [OverlayFrame.Line] {
         let text: String
         switch c.snapshot.platform {
         case .ios: return []
         case .android:
             text =
-                "s, l, x, o, h, t, K and r act on the iOS app and its BG tasks, which this profile does not run. "
-                + "Enter shows a work row's details; running or stopping work from here comes with the Android engine."
+                "On a work row, l runs it now (constraints bypassed) and c cancels it and what waits for it. F starts "
+                + "or stops demo-service, a foreground service. s, x and r are iOS keys."
         case .both:
             text =
-                "s, l, x, o, h, t, K and r act on the iOS app. On an Android work row Enter shows its details; "
-                + "l and x say what they need (work run comes with the Android engine)."
+                "On a work row in Scheduled, l c o h t K act on Android; on an iOS row (or none), on iOS. "
+                + "s x r: iOS only; R F: Android only."
         }
         let pieces = TextFit.wrap(text, width: max(10, width), maxLines: 4, ellipsis: c.glyphs.ellipsis)
         return [[]] + pieces.map { [Span($0, c.palette.muted)] }
