@@ -6,25 +6,28 @@ import OffstageStore
 enum DeviceCommand {
     /// Shows the conditions (no words), or checks every word, then submits each command and reports it.
     static func run(_ raw: [String], context: CLIContext) throws {
+        let args = try Arguments(raw, spec: CommandCatalog.device)
+        let configuration = args.value("--config")
         let current = try context.openStoreForReading()?.loadConditions() ?? DeviceConditions()
-        guard !raw.isEmpty else {
+        guard !args.positionals.isEmpty else {
             print(describe(current))
             return
         }
-        // Every word is checked before anything is sent.
-        let plan = try parse(raw, current: current)
-        for step in plan.steps {
-            let outcome = try context.submit(step.command)
-            try TaskControlCommand.report(outcome, done: step.done, context: context)
-        }
+        // Every word is checked before anything is sent. The conditions go first: Doze, for one, needs the
+        // device unplugged, so `device charging off doze on` must unplug it before it dozes.
+        let plan = try parse(args.positionals, current: current)
         if let conditions = plan.conditions {
-            let outcome = try context.submit(.setConditions(conditions))
+            let outcome = try context.submit(.setConditions(conditions), configuration: configuration)
             try TaskControlCommand.report(outcome, done: describe(conditions), context: context)
+        }
+        for step in plan.steps {
+            let outcome = try context.submit(step.command, configuration: configuration)
+            try TaskControlCommand.report(outcome, done: step.done, context: context)
         }
     }
 
-    /// What the words ask for: the new iOS conditions when a condition word was given, and the other commands
-    /// (in use, the Android settings) in the order given, each with the line that reports it done.
+    /// What the words ask for: the new conditions when a condition word was given (sent first), and the other
+    /// commands (in use, the Android settings) in the order given, each with the line that reports it done.
     struct Plan: Equatable {
         /// The conditions to set, or nil when no condition word was given.
         var conditions: DeviceConditions?

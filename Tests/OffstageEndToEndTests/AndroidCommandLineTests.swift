@@ -96,8 +96,12 @@ import Testing
         }
     }
 
-    /// Until the runtime takes Android commands (wt-awire), an iOS-profile engine refuses them: the CLI says so
-    /// after WorkManager's warnings, and prints no success word.
+    /// The line an iOS-profile engine refuses every Android command with.
+    static let iOSOnly =
+        "offstage: this engine runs the iOS profile only: set \"platform\" to \"android\" or \"both\" in "
+        + "config/android.json and restart offstage\n"
+
+    /// In the iOS profile the engine refuses work: the CLI says so after WorkManager's warnings, with no success word.
     @Test func anIOSOnlyEngineRefusesWorkAndTheRefusalIsPrintedAfterTheWarnings() throws {
         let folder = try TemporaryFolder("android-refusal")
         let binary = try OffstageBinary(home: folder.path + "/home")
@@ -107,10 +111,50 @@ import Testing
         #expect(
             result.stderr
                 == "warning: Interval duration lesser than minimum allowed value; Changed to 900000 ms (15 min)\n"
-                + "offstage: this engine runs the iOS profile only (no Android model)\n")
+                + Self.iOSOnly)
         let doze = try binary.run(["device", "doze", "on"])
         #expect(doze.status == 1 && doze.stdout.isEmpty)
-        #expect(doze.stderr == "offstage: this engine runs the iOS profile only (no Android model)\n")
+        #expect(doze.stderr == Self.iOSOnly)
+    }
+
+    /// A configuration folder like the repository's, with `android.json` set to `platform`.
+    static func configuration(in folder: TemporaryFolder, platform: String) throws -> String {
+        let directory = folder.path + "/config"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let source = CommandHelpTests.repository.appendingPathComponent("config")
+        for name in try FileManager.default.contentsOfDirectory(atPath: source.path) where name.hasSuffix(".json") {
+            var text = try String(contentsOf: source.appendingPathComponent(name), encoding: .utf8)
+            if name == "android.json" {
+                text = text.replacingOccurrences(of: "\"platform\": \"ios\"", with: "\"platform\": \"\(platform)\"")
+            }
+            try text.write(toFile: directory + "/" + name, atomically: true, encoding: .utf8)
+        }
+        return directory
+    }
+
+    /// In the Android profile, with no engine running, what only changes state is applied here: the engine's
+    /// words are printed (kept or enqueued), the device conditions go before Doze, and `work ls` says it needs
+    /// an engine rather than claiming there is no work.
+    @Test func inTheAndroidProfileWorkAndDeviceSettingsApplyWithoutAnEngine() throws {
+        let folder = try TemporaryFolder("android-profile")
+        let home = folder.path + "/home"
+        let binary = try OffstageBinary(home: home)
+        let config = try Self.configuration(in: folder, platform: "android")
+        let first = try binary.run(["work", "enqueue", "sync", "--unique", "KEEP", "--config", config])
+        #expect(first.status == 0 && first.stderr.isEmpty, "\(first.stderr)")
+        #expect(first.stdout.hasPrefix("enqueued sync as "), "\(first.stdout)")
+        let again = try binary.run(["work", "enqueue", "sync", "--unique", "KEEP", "--config", config])
+        #expect(again.status == 0 && again.stdout.hasPrefix("kept sync"), "\(again.stdout)")
+        let doze = try binary.run(["device", "charging", "off", "doze", "on", "--config", config])
+        #expect(doze.status == 0, "\(doze.stderr)")
+        let lines = doze.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2 && lines[0].contains("on battery"), "\(doze.stdout)")
+        let list = try binary.run(["work", "ls", "--config", config])
+        #expect(list.status == 1 && list.stdout.isEmpty)
+        #expect(
+            list.stderr
+                == "offstage: no offstage is running on \(home): the Android work shows while `offstage run` runs "
+                + "(its requests are kept in the store)\n")
     }
 
     @Test func whatNeedsARunningEngineSaysHowToStartOne() throws {
@@ -134,7 +178,8 @@ import Testing
         #expect(text.status == 0)
         #expect(
             text.stdout
-                == "the platform profile is iOS only: there is no WorkManager (choose android or both in config/)\n")
+                == "the platform profile is iOS only: there is no WorkManager "
+                + "(set \"platform\" to \"android\" or \"both\" in config/android.json)\n")
         let json = try binary.run(["work", "ls", "--json"])
         #expect(json.status == 0 && json.stdout == "[]\n")
     }

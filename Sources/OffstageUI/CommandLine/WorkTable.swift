@@ -8,7 +8,8 @@ import OffstageCore
 public enum WorkTable {
     /// The line for a profile without Android.
     public static let noAndroid =
-        "the platform profile is iOS only: there is no WorkManager (choose android or both in config/)"
+        "the platform profile is iOS only: there is no WorkManager "
+        + "(set \"platform\" to \"android\" or \"both\" in config/android.json)"
 
     /// The line when Android runs but has no work.
     public static let noWork = "no work requests"

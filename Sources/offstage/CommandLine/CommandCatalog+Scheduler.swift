@@ -16,6 +16,7 @@ extension CommandCatalog {
     /// `offstage device …`.
     static let device = CommandSpec(
         name: "device", positionals: "[SETTING ...]", summary: "show or change the simulated device's conditions",
+        options: [config],
         subcommands: [
             SubcommandSpec("wifi", "", "on Wi-Fi"),
             SubcommandSpec("cellular", "", "on cellular"),
