@@ -11,6 +11,8 @@ struct Arguments {
     private var values: [String: String] = [:]
     /// The flags given, by canonical name.
     private var flags: Set<String> = []
+    /// Every value of each option, in the order given (an option given twice keeps both here).
+    private var lists: [String: [String]] = [:]
 
     /// Parses `raw` with the options and flags of `spec` (any of an option's names; `--name=value`; `--` ends the
     /// options); anything else is a usage error.
@@ -43,9 +45,11 @@ struct Arguments {
                 flags.insert(option.canonical)
             } else if let inline {
                 values[option.canonical] = inline
+                lists[option.canonical, default: []].append(inline)
             } else {
                 guard index < raw.count else { throw CLIError.usage("\(name) needs a value") }
                 values[option.canonical] = raw[index]
+                lists[option.canonical, default: []].append(raw[index])
                 index += 1
             }
         }
@@ -53,6 +57,12 @@ struct Arguments {
 
     /// The value of an option, if given, by any of its names.
     func value(_ name: String) -> String? { spec.option(named: name).flatMap { values[$0.canonical] } }
+
+    /// Every value an option was given, in order (`--tag a --tag b`), by any of its names.
+    func values(_ name: String) -> [String] { spec.option(named: name).flatMap { lists[$0.canonical] } ?? [] }
+
+    /// The canonical names of the options and flags given.
+    var given: Set<String> { flags.union(values.keys) }
 
     /// Whether a flag was given, by any of its names.
     func flag(_ name: String) -> Bool { spec.option(named: name).map { flags.contains($0.canonical) } ?? false }

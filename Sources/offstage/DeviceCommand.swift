@@ -2,31 +2,76 @@ import Foundation
 import OffstageCore
 import OffstageStore
 
-/// `offstage device …`: shows or changes the simulated device conditions.
+/// `offstage device …`: shows or changes the simulated device conditions (iOS and Android).
 enum DeviceCommand {
+    /// Shows the conditions (no words), or checks every word, then submits each command and reports it.
     static func run(_ raw: [String], context: CLIContext) throws {
-        var conditions = try context.openStoreForReading()?.loadConditions() ?? DeviceConditions()
-        guard !raw.isEmpty else {
-            print(describe(conditions))
+        let args = try Arguments(raw, spec: CommandCatalog.device)
+        let configuration = args.value("--config")
+        let current = try context.openStoreForReading()?.loadConditions() ?? DeviceConditions()
+        guard !args.positionals.isEmpty else {
+            print(describe(current))
             return
         }
+        // Every word is checked before anything is sent. The conditions go first: Doze, for one, needs the
+        // device unplugged, so `device charging off doze on` must unplug it before it dozes.
+        let plan = try parse(args.positionals, current: current)
+        if let conditions = plan.conditions {
+            let outcome = try context.submit(.setConditions(conditions), configuration: configuration)
+            try TaskControlCommand.report(outcome, done: describe(conditions), context: context)
+        }
+        for step in plan.steps {
+            let outcome = try context.submit(step.command, configuration: configuration)
+            try TaskControlCommand.report(outcome, done: step.done, context: context)
+        }
+    }
+
+    /// What the words ask for: the new conditions when a condition word was given (sent first), and the other
+    /// commands (in use, the Android settings) in the order given, each with the line that reports it done.
+    struct Plan: Equatable {
+        /// The conditions to set, or nil when no condition word was given.
+        var conditions: DeviceConditions?
+        /// The other commands.
+        var steps: [Step] = []
+    }
+
+    /// One command of a plan and its line.
+    struct Step: Equatable {
+        /// The command.
+        var command: DaemonCommand
+        /// What it did once the engine took it.
+        var done: String
+    }
+
+    /// The Android settings that take on or off: the word, its request and its name in a sentence.
+    static let androidToggles: [String: (request: @Sendable (Bool) -> AndroidRequest, name: String)] = [
+        "doze": ({ .doze($0) }, "Doze"),
+        "battery-saver": ({ .batterySaver($0) }, "battery saver"),
+        "background-restricted": ({ .backgroundRestricted($0) }, "background restriction"),
+        "roaming": ({ .roaming($0) }, "roaming"),
+        "storage-low": ({ .storageLow($0) }, "low storage"),
+    ]
+
+    /// Parses the words against the current conditions.
+    static func parse(_ raw: [String], current: DeviceConditions) throws -> Plan {
+        var conditions = current
+        var changed = false
+        var plan = Plan()
         var words = raw[...]
         while let word = words.popFirst() {
             switch word {
             case "wifi", "cellular", "offline":
                 conditions.network = DeviceConditions.Network(rawValue: word) ?? .wifi
+                changed = true
             case "charging":
                 conditions.charging = try InputValidation.toggle(words.popFirst(), for: "charging")
+                changed = true
             case "low-power":
                 conditions.lowPowerMode = try InputValidation.toggle(words.popFirst(), for: "low-power")
+                changed = true
             case "refresh":
                 conditions.backgroundRefresh = try InputValidation.toggle(words.popFirst(), for: "refresh")
-            case "in-use":
-                let inUse = try InputValidation.toggle(words.popFirst(), for: "in-use")
-                let command = DaemonCommand.setDeviceInUse(inUse)
-                let outcome = try context.submit(command)
-                try TaskControlCommand.report(outcome, done: "device \(inUse ? "in use" : "idle")", context: context)
-                if words.isEmpty { return }
+                changed = true
             case "battery":
                 guard let text = words.popFirst(), let level = NumberText.wholeNumber(Substring(text)),
                     (0...100).contains(level)
@@ -34,15 +79,31 @@ enum DeviceCommand {
                     throw CLIError.usage("battery needs a level from 0 to 100")
                 }
                 conditions.batteryLevel = level
+                changed = true
+            case "in-use":
+                let inUse = try InputValidation.toggle(words.popFirst(), for: "in-use")
+                plan.steps.append(Step(command: .setDeviceInUse(inUse), done: "device \(inUse ? "in use" : "idle")"))
+            case "bucket":
+                let names = StandbyBucket.allCases.map(\.rawValue).joined(separator: ", ")
+                guard let text = words.popFirst(), let bucket = StandbyBucket(rawValue: text) else {
+                    throw CLIError.usage("bucket needs one of \(names)")
+                }
+                plan.steps.append(
+                    Step(command: .android(.bucket(bucket)), done: "the Android app is in the \(bucket.title) bucket"))
+            case _ where androidToggles[word] != nil:
+                guard let toggle = androidToggles[word] else { continue }
+                let on = try InputValidation.toggle(words.popFirst(), for: word)
+                plan.steps.append(
+                    Step(command: .android(toggle.request(on)), done: "\(toggle.name) \(on ? "on" : "off")"))
             default:
-                throw CLIError.usage("unknown device setting \(word)")
+                throw CLIError.usage("unknown device setting \(TransferDaemon.printable(word))")
             }
         }
-        let command = DaemonCommand.setConditions(conditions)
-        let outcome = try context.submit(command)
-        try TaskControlCommand.report(outcome, done: describe(conditions), context: context)
+        if changed { plan.conditions = conditions }
+        return plan
     }
 
+    /// The iOS conditions in one line.
     static func describe(_ c: DeviceConditions) -> String {
         "network \(c.network.rawValue), \(c.charging ? "charging" : "on battery"), battery \(c.batteryLevel)%, "
             + "low power \(c.lowPowerMode ? "on" : "off"), background refresh \(c.backgroundRefresh ? "on" : "off")"

@@ -8,6 +8,7 @@ enum SimulateCommand {
     static func run(_ raw: [String], context: CLIContext) throws {
         let args = try Arguments(raw, spec: CommandCatalog.simulate)
         try args.none()
+        let platform = try platform(args.value("--platform"))
         let days = try args.integer("--days", in: 1...3650) ?? 14
         let usageText = args.value("--usage") ?? "daily"
         guard let usage = UsageProfile(rawValue: usageText) else {
@@ -21,17 +22,21 @@ enum SimulateCommand {
         } else {
             seed = 1
         }
-        let platformText = args.value("--platform") ?? "ios"
-        guard let platform = PlatformProfile(rawValue: platformText) else {
-            let names = PlatformProfile.allCases.map(\.rawValue).joined(separator: ", ")
-            throw CLIError.usage("--platform is one of \(names), not \(platformText)")
-        }
         let configuration = try SchedulerConfig.load(args.value("--config"), context: context)
         let app = SimulatedApp(
             name: "model app", configuration: configuration.app, mistakes: configuration.taskMistakes)
         print(
             try PlatformSimulation.report(
                 platform: platform, days: days, usage: usage, seed: seed, app: app, policy: configuration.policy,
-                hourly: args.flag("--hourly"), json: args.flag("--json")))
+                androidPolicy: configuration.android.policy, hourly: args.flag("--hourly"), json: args.flag("--json")))
+    }
+
+    /// `--platform ios|android|both` (default ios).
+    static func platform(_ text: String?) throws -> PlatformProfile {
+        guard let text else { return .ios }
+        guard let platform = PlatformProfile(rawValue: text) else {
+            throw CLIError.usage("--platform is ios, android or both, not \(TransferDaemon.printable(text))")
+        }
+        return platform
     }
 }

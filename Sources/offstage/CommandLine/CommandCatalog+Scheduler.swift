@@ -16,6 +16,7 @@ extension CommandCatalog {
     /// `offstage device …`.
     static let device = CommandSpec(
         name: "device", positionals: "[SETTING ...]", summary: "show or change the simulated device's conditions",
+        options: [config],
         subcommands: [
             SubcommandSpec("wifi", "", "on Wi-Fi"),
             SubcommandSpec("cellular", "", "on cellular"),
@@ -25,9 +26,9 @@ extension CommandCatalog {
             SubcommandSpec("low-power", "on|off", "Low Power Mode"),
             SubcommandSpec("refresh", "on|off", "Background App Refresh"),
             SubcommandSpec("in-use", "on|off", "the user is using the device (processing tasks run only when idle)"),
-        ],
+        ] + androidDeviceSettings,
         subcommandsRepeat: true,
-        notes: ["Settings combine: offstage device cellular battery 15 charging off"])
+        notes: ["Settings combine: offstage device cellular battery 15 charging off doze on"])
 
     /// `offstage schedule …`.
     static let schedule = CommandSpec(

@@ -25,8 +25,9 @@ enum CommandCatalog {
 
     /// The commands in the order the overview lists them.
     static let commands: [CommandSpec] = [
-        add, upload, get, run, clock, ls, events, pause, resume, cancel, clean, session, device, schedule, pending, launch,
-        expire, unschedule, app, simulate, origin, demo, render, help, version, completion, man,
+        add, upload, get, run, clock, ls, events, pause, resume, cancel, clean, session, device, schedule, pending,
+        launch, expire, unschedule, app, work, fgs, android, simulate, origin, demo, render, help, version, completion,
+        man,
     ]
 
     /// The command one of whose names is `word`.
