@@ -31,7 +31,7 @@ struct SchedulerCommandLineTests {
         (["schedule", "processing", "bad id"], "without spaces"),
         (["simulate", "--usage", "sometimes"], "--usage is one of"),
         (["simulate", "--days", "0"], "--days must be"),
-        (["simulate", "--platform", "windows"], "--platform is one of ios, android, both"),
+        (["simulate", "--platform", "windows"], "--platform is ios, android or both, not windows"),
         (["unschedule"], "missing task identifier"),
     ])
     func badSchedulerInputIsOneLineAndExitTwo(arguments: [String], message: String) throws {
