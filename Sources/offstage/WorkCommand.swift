@@ -13,14 +13,8 @@ enum WorkCommand {
         let configuration = try Arguments(raw, spec: CommandCatalog.work).value("--config")
         switch line {
         case .list(let json):
-            let loaded = (try? SchedulerConfig.load(configuration, context: context)) ?? .builtIn
+            let loaded = try SchedulerConfig.load(configuration, context: context)
             let snapshot = try ViewSnapshot.read(context: context) { loaded }
-            if snapshot.android == nil, loaded.android.platform.includesAndroid {
-                // The store's own view carries no Android side: only a running engine shows the work.
-                throw CLIError.failed(
-                    "no offstage is running on \(context.home.path): the Android work shows while `offstage run` "
-                        + "runs (its requests are kept in the store)")
-            }
             print(json ? try WorkTable.json(snapshot) : WorkTable.text(snapshot, width: TerminalWidth.stdout()))
         case .enqueue(_, let warnings):
             // WorkManager logs what it coerced and carries on: so does this, before the outcome.

@@ -150,11 +150,9 @@ import Testing
         let lines = doze.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 2 && lines[0].contains("on battery"), "\(doze.stdout)")
         let list = try binary.run(["work", "ls", "--config", config])
-        #expect(list.status == 1 && list.stdout.isEmpty)
-        #expect(
-            list.stderr
-                == "offstage: no offstage is running on \(home): the Android work shows while `offstage run` runs "
-                + "(its requests are kept in the store)\n")
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.contains("sync") && list.stdout.contains("ENQUEUED"), "\(list.stdout)")
+        #expect(list.stdout.contains("no offstage is running on \(home)"), "\(list.stdout)")
     }
 
     @Test func whatNeedsARunningEngineSaysHowToStartOne() throws {

@@ -61,7 +61,31 @@ public enum StoreSnapshot {
             app: app, transfers: PartSizes.filled(readings, home: home),
             requests: SnapshotParts.requests(scheduler, now: now, monotonic: monotonic, timeZone: timeZone),
             runningTasks: SnapshotParts.runningTasks(scheduler, monotonic: monotonic),
-            events: Array(entries.suffix(Snapshot.eventLimit)))
+            events: Array(entries.suffix(Snapshot.eventLimit)),
+            android: try android(store: store, configuration: configuration, now: now, engineRuns: owner != nil))
+    }
+
+    /// The Android side as the store holds it (nil: the profile has no Android): the system's stored state, the
+    /// work requests WorkManager would see now (rows it cannot use are left out, as an engine sets them aside),
+    /// and, with no engine running, no process.
+    static func android(store: Store, configuration: OffstageConfiguration, now: Date, engineRuns: Bool) throws
+        -> AndroidSnapshot?
+    {
+        let file = configuration.android
+        guard file.platform.includesAndroid else { return nil }
+        let system = AndroidSystemModel(policy: file.policy, state: try store.loadAndroidState())
+        let requests = try store.loadWorkRequests()
+        var host = AndroidHost(
+            profile: file.platform, system: system, work: WorkManagerModel(requests: requests), commandLogPath: nil)
+        host.work = WorkManagerModel(requests: requests, environment: host.environment(now: now))
+        var snapshot = AndroidSnapshot(profile: file.platform)
+        system.fill(&snapshot, now: now)
+        snapshot.work = host.work.snapshots(now: now)
+        if !engineRuns {
+            snapshot.process = AndroidProcessSnapshot(phase: .gone, lastEnd: "no offstage is running")
+            snapshot.foregroundServices = []
+        }
+        return snapshot
     }
 
     /// The stored tasks plus `add` commands not yet executed (queued, with the id they will get), in id order.
