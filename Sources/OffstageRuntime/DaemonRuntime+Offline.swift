@@ -56,6 +56,7 @@ extension DaemonRuntime {
             var android = AndroidHost(
                 profile: setup.profile, system: system, work: WorkManagerModel(requests: loaded.requests),
                 commandLogPath: setup.commandLogPath)
+            android.workersCanStart = false
             android.work = WorkManagerModel(requests: loaded.requests, environment: android.environment(now: time.now()))
             androidHost = android
         }

@@ -42,6 +42,8 @@ struct AndroidHost {
     var nextToken = 1
     /// The wall reading of the last wake fired, and how many fired at it (a guard against a same-instant loop).
     var lastFired: (at: Date, count: Int)?
+    /// Whether workers can start: false for a command applied to the store with no engine running.
+    var workersCanStart = true
 
     /// The environment WorkManager sees now, read off the system model.
     func environment(now: Date) -> WorkEnvironment {
@@ -49,7 +51,7 @@ struct AndroidHost {
             gate: system.gate(now: now), inputs: system.constraintInputs(now: now),
             expeditedQuotaLeft: system.expeditedQuotaLeft(now: now),
             expeditedQuotaBackAt: system.expeditedQuotaRefillAt(now: now),
-            appInForeground: system.state.phase == .foreground)
+            appInForeground: system.state.phase == .foreground, workersCanStart: workersCanStart)
     }
 
     /// A name for request `id`'s worker the system model does not know yet (its request name, made unique).

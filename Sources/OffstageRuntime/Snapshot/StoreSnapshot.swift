@@ -77,6 +77,7 @@ public enum StoreSnapshot {
         let requests = try store.loadWorkRequests()
         var host = AndroidHost(
             profile: file.platform, system: system, work: WorkManagerModel(requests: requests), commandLogPath: nil)
+        host.workersCanStart = engineRuns
         host.work = WorkManagerModel(requests: requests, environment: host.environment(now: now))
         var snapshot = AndroidSnapshot(profile: file.platform)
         system.fill(&snapshot, now: now)

@@ -229,27 +229,33 @@ struct AndroidRuntimeTests {
     @Test("with no engine, a state-only Android command is applied offline; nothing starts until a runtime runs")
     func offlineApply() throws {
         let harness = try RuntimeHarness()
+        let clock = ManualTimeSource()
         var options = RuntimeOptions()
         options.android = AndroidSetup(profile: .android)
         options.listens = false
         let spec = WorkRequestSpec(worker: .simulated(seconds: 1, result: .success))
-        let id = try harness.store.enqueue(.android(.enqueue(WorkEnqueue(spec: spec, name: "later"))), now: Date())
-        let outcome = try DaemonRuntime(home: harness.home, store: harness.store, options: options)
+        let id = try harness.store.enqueue(
+            .android(.enqueue(WorkEnqueue(spec: spec, name: "later"))), now: clock.now())
+        let outcome = try DaemonRuntime(home: harness.home, store: harness.store, options: options, time: clock)
             .applyOffline(commandID: id)
         #expect(outcome.status == .done && outcome.result.hasPrefix("enqueued later as "), "\(outcome.result)")
-        #expect(outcome.result.contains("later is due now: it starts when offstage runs"), "\(outcome.result)")
+        #expect(outcome.result == "enqueued later as 00000000-0000-4000-8000-000000000001 (ENQUEUED)")
+        let waiting = try harness.store.loadWorkRequests()
+        #expect(waiting.map(\.state) == [.enqueued] && waiting.map(\.runAttemptCount) == [0], "nothing ran offline")
         #expect(try harness.store.loadAndroidState() == nil, "no process was started for it")
         let stored = try harness.store.loadWorkRequests()
         #expect(stored.map(\.name) == ["later"])
-        let bucket = try harness.store.enqueue(.android(.bucket(.frequent)), now: Date())
+        let bucket = try harness.store.enqueue(.android(.bucket(.frequent)), now: clock.now())
         #expect(
-            try DaemonRuntime(home: harness.home, store: harness.store, options: options).applyOffline(commandID: bucket)
+            try DaemonRuntime(home: harness.home, store: harness.store, options: options, time: clock).applyOffline(commandID: bucket)
                 .status == .done)
         #expect(try harness.store.loadAndroidState()?.bucket == .frequent)
 
         let rig = try AndroidRig(harness: harness)
         #expect(try rig.android().device.bucket == .frequent)
         try rig.advance(1)
-        #expect(try rig.work("later").state == .succeeded)
+        let later = try rig.work("later")
+        #expect(later.state == .succeeded, "\(later)")
+        #expect(later.runAttemptCount == 1, "the first attempt is the engine's")
     }
 }

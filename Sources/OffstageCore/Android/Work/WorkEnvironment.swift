@@ -14,17 +14,21 @@ public struct WorkEnvironment: Codable, Sendable, Equatable {
     public var expeditedQuotaBackAt: Date?
     /// Whether an activity of the app is visible (expedited quota is not counted then).
     public var appInForeground: Bool
+    /// Whether a worker can start at all: false while no engine runs (a command applied to the store), when
+    /// due work stays ENQUEUED until the next `offstage run` starts it.
+    public var workersCanStart: Bool
 
     /// An environment; the default is a friendly device with the gate open and no expedited quota.
     public init(
         gate: AndroidJobGate = .open(closesAt: nil, networkAllowed: true),
         inputs: AndroidConstraintInputs = AndroidConstraintInputs(), expeditedQuotaLeft: Int = 0,
-        expeditedQuotaBackAt: Date? = nil, appInForeground: Bool = false
+        expeditedQuotaBackAt: Date? = nil, appInForeground: Bool = false, workersCanStart: Bool = true
     ) {
         self.gate = gate
         self.inputs = inputs
         self.expeditedQuotaLeft = expeditedQuotaLeft
         self.expeditedQuotaBackAt = expeditedQuotaBackAt
         self.appInForeground = appInForeground
+        self.workersCanStart = workersCanStart
     }
 }

@@ -26,8 +26,17 @@ extension WorkManagerModel {
                 if state.requests[index].decisions.last?.outcome != .waiting(reason) {
                     update(index, in: &t) { $0.record(WorkDecision(time: now, outcome: .waiting(reason))) }
                 }
-            case .run(let expedited, let consumesQuota):
-                start(index, expedited: expedited, bypassed: false, consumesQuota: consumesQuota, in: &t)
+            case .run:
+                guard state.environment.workersCanStart else {
+                    // Nothing holds it but the missing engine: it starts at the next `offstage run`.
+                    if state.requests[index].decisions.last?.outcome != .waiting(.eligible) {
+                        update(index, in: &t) { $0.record(WorkDecision(time: now, outcome: .waiting(.eligible))) }
+                    }
+                    continue
+                }
+                if case .run(let expedited, let consumesQuota) = verdict {
+                    start(index, expedited: expedited, bypassed: false, consumesQuota: consumesQuota, in: &t)
+                }
             case .drop:
                 let id = state.requests[index].id
                 update(index, in: &t) { request in
