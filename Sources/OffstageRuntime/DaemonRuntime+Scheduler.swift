@@ -142,18 +142,22 @@ extension DaemonRuntime {
         host = current
     }
 
+    /// Cancels the transfer a handler's or worker's download runs. It may still be an `add` in the inbox: then a
+    /// cancel queued behind it stops it in turn.
+    func cancelWorkDownload(_ taskID: Int64) {
+        if daemon.tasks[taskID] == nil {
+            _ = try? store.enqueue(.cancel(id: taskID), now: time.now())
+        } else {
+            try? handle(.cancelRequested(id: taskID))
+        }
+    }
+
     /// Stops a handler's work without reporting it (the system ended the task, or the app was killed).
     private func stopWork(_ identifier: String) {
         guard let work = host?.work.removeValue(forKey: identifier) else { return }
         switch work {
         case .command(let task, _): task.stop()
-        case .download(let taskID):
-            // The transfer may still be an `add` in the inbox: then a cancel queued behind it stops it in turn.
-            if daemon.tasks[taskID] == nil {
-                _ = try? store.enqueue(.cancel(id: taskID), now: time.now())
-            } else {
-                try? handle(.cancelRequested(id: taskID))
-            }
+        case .download(let taskID): cancelWorkDownload(taskID)
         case .simulated: break
         }
     }

@@ -66,13 +66,7 @@ extension DaemonRuntime {
         guard let worker = androidHost?.workers.removeValue(forKey: id) else { return }
         switch worker {
         case .command(let task, _): task.stop()
-        case .download(let taskID):
-            // The transfer may still be an `add` in the inbox: then a cancel queued behind it stops it in turn.
-            if daemon.tasks[taskID] == nil {
-                _ = try? store.enqueue(.cancel(id: taskID), now: time.now())
-            } else {
-                try? handle(.cancelRequested(id: taskID))
-            }
+        case .download(let taskID): cancelWorkDownload(taskID)
         case .simulated: break
         }
     }
