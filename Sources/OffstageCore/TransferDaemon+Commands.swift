@@ -113,7 +113,8 @@ extension TransferDaemon {
         if task.kind == .download { task.validator = nil }  // the partial file goes: no resume data
         update(task, in: &transition)
         transition.log(
-            .cancelled, task.subject, failure == nil ? "by the user" : "by the user after it failed; partial file removed")
+            .cancelled, task.subject,
+            failure == nil ? "by the user" : "by the user after it failed; partial file removed")
         if task.kind == .download { transition.actions.append(.removePart(taskID: id)) }
     }
 

@@ -45,7 +45,8 @@ public final class DashboardLoop {
     private let signals = SignalBox()
 
     /// A loop on a terminal and a backend.
-    public init(terminal: any TerminalDevice, backend: any DashboardBackend, clock: any FrameClock = SystemFrameClock()) {
+    public init(terminal: any TerminalDevice, backend: any DashboardBackend, clock: any FrameClock = SystemFrameClock())
+    {
         self.terminal = terminal
         self.backend = backend
         self.clock = clock
@@ -220,7 +221,11 @@ public final class SignalBox: Sendable {
     public func post(_ signal: Int32) { pending.withLock { if $0 == nil { $0 = signal } } }
 
     /// The signal posted, if any, forgetting it.
-    public func take() -> Int32? { pending.withLock { value in defer { value = nil }; return value } }
+    public func take() -> Int32? {
+        pending.withLock { value in
+            defer { value = nil }; return value
+        }
+    }
 
     /// The signal posted, if any, keeping it.
     public var peek: Int32? { pending.withLock { $0 } }

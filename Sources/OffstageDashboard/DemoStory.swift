@@ -17,7 +17,10 @@ public enum DemoStory {
         let setup: [DashboardEffect] = [
             .send(.setConditions(DeviceConditions(network: .wifi, charging: false, batteryLevel: 64))),
             .send(.app(.open)),
-            .send(.app(.download(url: origin + "/gen/24m?seed=21&rate=400000&filename=episode-1.mp3", taskDescription: episode))),
+            .send(
+                .app(
+                    .download(
+                        url: origin + "/gen/24m?seed=21&rate=400000&filename=episode-1.mp3", taskDescription: episode))),
             add("ubuntu.iso", origin + "/gen/48m?seed=22&rate=900000&drop=12000000"),
             add("feed.json", origin + "/gen/10m?seed=23&chunked=1&rate=160000"),
             add("busy.bin", origin + "/gen/2m?seed=24&status=503&retryAfter=12"),
@@ -30,13 +33,15 @@ public enum DemoStory {
             .send(.schedule(BGTaskRequest(identifier: refreshIdentifier, kind: .appRefresh))),
             .send(
                 .schedule(
-                    BGTaskRequest(identifier: "com.example.slow-report", kind: .processing, requiresExternalPower: true))),
+                    BGTaskRequest(identifier: "com.example.slow-report", kind: .processing, requiresExternalPower: true)
+                )),
         ]
         return [
             DemoStep(
                 "the app opens and starts a 24 MB episode; five more transfers begin",
                 effects: setup),
-            DemoStep("the user goes home: the app has about 30 s of background time", after: 8,
+            DemoStep(
+                "the user goes home: the app has about 30 s of background time", after: 8,
                 effects: [.send(.app(.home))]),
             DemoStep(
                 "memory pressure: the system kills the app; its download goes on",
@@ -56,7 +61,8 @@ public enum DemoStory {
             DemoStep(
                 "the charger is plugged in: the discretionary photos.zip may start", after: 10,
                 effects: [.send(.setConditions(DeviceConditions(network: .wifi, charging: true, batteryLevel: 64)))]),
-            DemoStep("clock ×60: earliest dates, retries and allowances come 60× sooner", after: 8,
+            DemoStep(
+                "clock ×60: earliest dates, retries and allowances come 60× sooner", after: 8,
                 effects: [.setClockRate(.warped(60))]),
             // The scheduler decides only at its wakes, 12–18 min apart: the refresh, eligible since the relaunch
             // limiter let go, launches at the first one (at ×60, within 18 real seconds of the submit's wake).

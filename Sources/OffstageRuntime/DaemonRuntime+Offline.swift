@@ -57,7 +57,8 @@ extension DaemonRuntime {
                 profile: setup.profile, system: system, work: WorkManagerModel(requests: loaded.requests),
                 commandLogPath: setup.commandLogPath)
             android.workersCanStart = false
-            android.work = WorkManagerModel(requests: loaded.requests, environment: android.environment(now: time.now()))
+            android.work = WorkManagerModel(
+                requests: loaded.requests, environment: android.environment(now: time.now()))
             androidHost = android
         }
         try execute(command, id: id)

@@ -41,7 +41,8 @@ struct Finalizer {
                 // rename(2) puts the new file in place of the old one in one step: a kill leaves one or the other.
                 guard rename(part, chosen) == 0 else {
                     if errno == EXDEV { return copyAcrossDevices(task, part: part, delivered: chosen) }
-                    return .deliveryFailed(id: task.id, reason: "cannot replace \(chosen): \(String(cString: strerror(errno)))")
+                    return .deliveryFailed(
+                        id: task.id, reason: "cannot replace \(chosen): \(String(cString: strerror(errno)))")
                 }
                 return complete(task, part: part, delivered: chosen)
             }
@@ -63,7 +64,9 @@ struct Finalizer {
             requested: task.requestedName, suggested: task.suggestedName, url: task.url)
         if first == 0, task.requestedName != nil, replacing.contains(task.id) {
             let named = (directory as NSString).appendingPathComponent(name)
-            if !PosixFiles.exists(named) || replaces(task, named) { return .deliveryPathChosen(id: task.id, path: named) }
+            if !PosixFiles.exists(named) || replaces(task, named) {
+                return .deliveryPathChosen(id: task.id, path: named)
+            }
         }
         for number in first..<10_000 {
             let candidate = (directory as NSString).appendingPathComponent(

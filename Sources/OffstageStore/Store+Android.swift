@@ -37,7 +37,9 @@ extension Store {
 
     /// Writes one Android step in ONE transaction, completing the inbox command `command` (id, status, result)
     /// with it when given. On any error nothing is written.
-    public func apply(android changes: AndroidStoreChanges, command: (id: Int64, status: CommandStatus, result: String)?)
+    public func apply(
+        android changes: AndroidStoreChanges, command: (id: Int64, status: CommandStatus, result: String)?
+    )
         throws
     {
         let state: String?
@@ -66,8 +68,10 @@ extension Store {
                 for (request, json) in change.upserts {
                     try database.run(
                         "INSERT OR REPLACE INTO work_requests (id, sequence, name, state, request) VALUES (?, ?, ?, ?, ?)",
-                        [.text(request.id), .int(request.sequence), .text(request.name),
-                         .text(request.state.rawValue), .text(json)])
+                        [
+                            .text(request.id), .int(request.sequence), .text(request.name),
+                            .text(request.state.rawValue), .text(json),
+                        ])
                 }
             }
             try hook("android-work")

@@ -42,8 +42,10 @@ extension Store {
             for (request, json) in encoded {
                 try database.run(
                     "INSERT OR REPLACE INTO work_requests (id, sequence, name, state, request) VALUES (?, ?, ?, ?, ?)",
-                    [.text(request.id), .int(request.sequence), .text(request.name), .text(request.state.rawValue),
-                     .text(json)])
+                    [
+                        .text(request.id), .int(request.sequence), .text(request.name), .text(request.state.rawValue),
+                        .text(json),
+                    ])
             }
             try hook("work-upserts")
         }

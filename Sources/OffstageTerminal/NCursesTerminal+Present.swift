@@ -50,7 +50,9 @@ extension NCursesTerminal {
                 var x = 0
                 while x < columns {
                     // A wide grapheme covers its continuation cell; an orphan continuation is a cell of its own.
-                    let span = !cells[base + x].isContinuation && x + 1 < frame.width && cells[base + x + 1].isContinuation ? 2 : 1
+                    let span =
+                        !cells[base + x].isContinuation && x + 1 < frame.width && cells[base + x + 1].isContinuation
+                        ? 2 : 1
                     let changed = old.isEmpty || (base + x..<base + x + span).contains { old[$0] != cells[$0] }
                     if changed { draw(cells[base + x], span: span, x: x, y: y, columns: columns) }
                     x += span

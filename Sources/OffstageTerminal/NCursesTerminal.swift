@@ -147,7 +147,8 @@ public final class NCursesTerminal: TerminalDevice, @unchecked Sendable {
         typeahead(-1)
         set_escdelay(25)
         mouseinterval(0)
-        let buttons = offstage_button1_pressed() | offstage_button1_clicked() | offstage_button4_pressed()
+        let buttons =
+            offstage_button1_pressed() | offstage_button1_clicked() | offstage_button4_pressed()
             | offstage_button5_pressed()
         mousemask(buttons, nil)
         defineAlternateKeys()

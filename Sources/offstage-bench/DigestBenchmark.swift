@@ -25,8 +25,10 @@ enum DigestBenchmark {
         for round in 1...rounds {
             hand.append(time(data) { hashHandWritten($0) }.1)
             crypto.append(time(data) { hashLibcrypto($0) }.1)
-            print(String(format: "round %d/%d: hand-written %.0f MB/s, libcrypto %.0f MB/s", round, rounds,
-                hand[round - 1], crypto[round - 1]))
+            print(
+                String(
+                    format: "round %d/%d: hand-written %.0f MB/s, libcrypto %.0f MB/s", round, rounds,
+                    hand[round - 1], crypto[round - 1]))
         }
         let handMedian = Measurement.median(hand)
         let cryptoMedian = Measurement.median(crypto)

@@ -1,4 +1,3 @@
-
 /// The origin's former pure Swift SHA-256 (FIPS 180-4), kept only so `offstage-bench digest` can compare it
 /// with libcrypto's: it processes whole blocks straight from the caller's buffer and keeps the message schedule
 /// on the stack.

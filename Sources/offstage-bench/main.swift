@@ -159,7 +159,8 @@ enum BenchCommandLine {
         case "digest":
             let options = try parseNamed(words, defaults: ["--size": 256, "--rounds": 5], range: 1...4096)
             guard options.offstage == nil else { throw BenchError("digest takes no --offstage (it runs in process)") }
-            try DigestBenchmark.run(mebibytes: options.numbers["--size"] ?? 256, rounds: options.numbers["--rounds"] ?? 5)
+            try DigestBenchmark.run(
+                mebibytes: options.numbers["--size"] ?? 256, rounds: options.numbers["--rounds"] ?? 5)
         default:
             return false
         }
@@ -181,7 +182,8 @@ enum BenchCommandLine {
             if try runDashboardBenchmarks(command, Array(arguments.dropFirst())) { return 0 }
             guard command == "transfer" else {
                 throw BenchError(
-                    "unknown benchmark '\(command)'; they are 'transfer', 'schedule', 'render', 'idle', 'dashboard' and 'digest'")
+                    "unknown benchmark '\(command)'; they are 'transfer', 'schedule', 'render', 'idle', 'dashboard' and 'digest'"
+                )
             }
             var benchmark = TransferBenchmark(options: try parse(Array(arguments.dropFirst())))
             let signalSources = Cleanup.shared.install()

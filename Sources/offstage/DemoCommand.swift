@@ -53,7 +53,8 @@ enum DemoCommand {
             throw CLIError.usage("unknown demo scenario \(scenario); known: transfers (the default), relaunch")
         }
         // --home, else $OFFSTAGE_HOME (the dispatcher refused an empty one), else a home of the demo's own.
-        let given = explicitHome ?? ProcessInfo.processInfo.environment["OFFSTAGE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let given =
+            explicitHome ?? ProcessInfo.processInfo.environment["OFFSTAGE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
         let temporary = given == nil
         var scratch = NSTemporaryDirectory()
         while scratch.count > 1 && scratch.hasSuffix("/") { scratch.removeLast() }
@@ -100,7 +101,8 @@ enum DemoCommand {
         defer { signals.cancel() }
         do { _ = try runtime.run() } catch { throw CLIContext.translate(error) }
         try summarise(
-            store: store, snapshot: runtime.snapshot(), expectations: expectations, uploadID: uploadID, uploadPath: upload, context: context)
+            store: store, snapshot: runtime.snapshot(), expectations: expectations, uploadID: uploadID,
+            uploadPath: upload, context: context)
         try SchedulerDemo.run(store: store, context: context)
     }
 

@@ -9,7 +9,9 @@ enum OriginCommand {
         var configuration = OriginConfiguration()
         configuration.host = args.value("--host") ?? configuration.host
         configuration.port = UInt16(try args.integer("--port", in: 0...65535) ?? 0)
-        configuration.root = try args.value("--root").map { try InputValidation.readableDirectory($0, option: "--root") }
+        configuration.root = try args.value("--root").map {
+            try InputValidation.readableDirectory($0, option: "--root")
+        }
         configuration.uploadDirectory = try args.value("--uploads").map {
             try InputValidation.readableDirectory($0, option: "--uploads")
         }

@@ -50,7 +50,9 @@ enum WorkCommand {
     /// may first run.
     static func enqueued(_ request: WorkEnqueue) -> String {
         let spec = request.spec
-        var parts = [WorkTable.kind(periodic: spec.kind.schedule, expedited: spec.expedited != nil), worker(spec.worker)]
+        var parts = [
+            WorkTable.kind(periodic: spec.kind.schedule, expedited: spec.expedited != nil), worker(spec.worker),
+        ]
         if !spec.constraints.text.isEmpty { parts.append("needs " + spec.constraints.text) }
         if let policy = request.policy { parts.append("unique, \(policy.rawValue)") }
         if !request.after.isEmpty {

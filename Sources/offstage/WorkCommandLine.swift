@@ -101,7 +101,6 @@ enum WorkName {
     }
 }
 
-
 /// `offstage work enqueue NAME [OPTIONS]` as a `WorkEnqueue`, checked where each value enters.
 enum WorkEnqueueParser {
     /// The worker when none is given: simulated work that takes 10 s and succeeds.
@@ -120,7 +119,9 @@ enum WorkEnqueueParser {
         } else if args.value("--flex") != nil {
             throw CLIError.usage("--flex applies to periodic work only (with --periodic DUR)")
         }
-        if let text = args.value("--delay") { spec.initialDelay = try InputValidation.duration(text, option: "--delay") }
+        if let text = args.value("--delay") {
+            spec.initialDelay = try InputValidation.duration(text, option: "--delay")
+        }
         spec.constraints = try constraints(args)
         if let text = args.value("--backoff") { spec.backoff = try backoff(text) }
         spec.tags = try args.values("--tag").map { try WorkName.validated($0, what: "a tag") }

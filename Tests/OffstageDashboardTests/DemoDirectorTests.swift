@@ -28,7 +28,8 @@ import Testing
     @Test func aConditionHoldsTheStepUntilItIsTrueOrItsLimitPasses() {
         var director = DemoDirector(steps: [
             DemoStep("start"),
-            DemoStep("wait for the app", after: 1, effects: [.send(.app(.kill(reason: "x")))],
+            DemoStep(
+                "wait for the app", after: 1, effects: [.send(.app(.kill(reason: "x")))],
                 until: { $0.app.phase == .background }, limit: 10),
         ])
         _ = director.due(at: 0, snapshot: snapshot)

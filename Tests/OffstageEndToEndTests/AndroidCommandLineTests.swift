@@ -16,7 +16,9 @@ import Testing
             try ForegroundServiceCommand.parse(["start", "player"])
                 == .startForegroundService(name: "player", notification: nil))
         #expect(try ForegroundServiceCommand.parse(["stop", "player"]) == .stopForegroundService(name: "player"))
-        for raw in [["stop", "p", "--text", "x"], ["start"], ["pause", "p"], ["start", "p", "q"], ["start", "\u{7}"]] {
+        for raw in [
+            ["stop", "p", "--text", "x"], ["start"], ["pause", "p"], ["start", "p", "q"], ["start", "\u{7}"],
+        ] {
             #expect(throws: (any Error).self, "\(raw)") { try ForegroundServiceCommand.parse(raw) }
         }
         #expect(
@@ -36,8 +38,10 @@ import Testing
     @Test func theAndroidDeviceSettingsAreCommandsInOrderAndTheIOSOnesStayConditions() throws {
         let current = DeviceConditions()
         let plan = try DeviceCommand.parse(
-            ["doze", "on", "cellular", "bucket", "working-set", "in-use", "off", "battery-saver", "off",
-                "background-restricted", "on", "roaming", "on", "storage-low", "off"],
+            [
+                "doze", "on", "cellular", "bucket", "working-set", "in-use", "off", "battery-saver", "off",
+                "background-restricted", "on", "roaming", "on", "storage-low", "off",
+            ],
             current: current)
         #expect(
             plan.steps.map(\.command) == [

@@ -69,7 +69,9 @@ struct DiskFullTests {
         try Data(count: 4096).write(to: URL(fileURLWithPath: home + "/parts/55.part"))  // a part of no task
         _ = Self.fill(mountPoint)
 
-        for read in [["ls"], ["ls", "--json"], ["events"], ["pending"], ["app"], ["app", "--json"], ["clean", "--dry-run"]] {
+        for read in [
+            ["ls"], ["ls", "--json"], ["events"], ["pending"], ["app"], ["app", "--json"], ["clean", "--dry-run"],
+        ] {
             let result = try binary.run(read)
             #expect(result.status == 0, "\(read) on a full disk: \(result.status) \(result.stderr)")
         }

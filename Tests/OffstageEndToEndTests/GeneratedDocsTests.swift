@@ -133,4 +133,3 @@ import Testing
         }
     }
 }
-

@@ -46,7 +46,9 @@ struct HangupTests {
         let again = try binary.run(arguments)
         #expect(again.status == 0, "\(again.stderr)")
         #expect(origin.server.requestLog().contains { $0.range != nil }, "the same command resumed with a range")
-        #expect(try SHA256.hexDigest(ofFile: folder.path + "/four.bin") == GeneratedContent.sha256Hex(size: 4 << 20, seed: 8))
+        #expect(
+            try SHA256.hexDigest(ofFile: folder.path + "/four.bin")
+                == GeneratedContent.sha256Hex(size: 4 << 20, seed: 8))
     }
 
     @Test func thePlainDashboardStopsCleanlyOnAHangup() throws {

@@ -20,7 +20,9 @@ struct LeftoverTests {
         let folder = try TemporaryFolder("leftover-cancel")
         let binary = try OffstageBinary(home: folder.path + "/home")
         // One attempt only: the connection drops at 300,000 bytes, fetched under the origin's ETag.
-        let failed = try binary.run(["get", origin.url("/gen/1m?seed=3&drop=300000"), "--retry", "0", "-o", folder.path + "/one.bin"])
+        let failed = try binary.run([
+            "get", origin.url("/gen/1m?seed=3&drop=300000"), "--retry", "0", "-o", folder.path + "/one.bin",
+        ])
         #expect(failed.status == 1, "\(failed.stderr)")
         let part = folder.path + "/home/parts/1.part"
         let kept = try #require(try Self.tasks(binary).first)
@@ -53,7 +55,10 @@ struct LeftoverTests {
         let folder = try TemporaryFolder("leftover-clean")
         let home = folder.path + "/home"
         let binary = try OffstageBinary(home: home)
-        #expect(try binary.run(["get", origin.url("/gen/1m?seed=4&drop=200000"), "--retry", "0", "-o", folder.path + "/a.bin"]).status == 1)
+        #expect(
+            try binary.run([
+                "get", origin.url("/gen/1m?seed=4&drop=200000"), "--retry", "0", "-o", folder.path + "/a.bin",
+            ]).status == 1)
         // A live task (queued, never run) whose partial file must stay, and a file of no task at all.
         #expect(try binary.run(["add", origin.url("/gen/1m?seed=5")]).status == 0)
         try Data(count: 1000).write(to: URL(fileURLWithPath: home + "/parts/2.part"))
@@ -77,7 +82,10 @@ struct LeftoverTests {
         defer { origin.stop() }
         let folder = try TemporaryFolder("leftover-clean-live")
         let binary = try OffstageBinary(home: folder.path + "/home")
-        #expect(try binary.run(["get", origin.url("/gen/1m?seed=6&drop=100000"), "--retry", "0", "-o", folder.path + "/b.bin"]).status == 1)
+        #expect(
+            try binary.run([
+                "get", origin.url("/gen/1m?seed=6&drop=100000"), "--retry", "0", "-o", folder.path + "/b.bin",
+            ]).status == 1)
         let engine = try binary.startEngine(["run", "--quiet"])
         defer {
             if engine.isRunning { kill(engine.processIdentifier, SIGTERM) }
@@ -103,7 +111,9 @@ struct LeftoverTests {
         let folder = try TemporaryFolder("leftover-origin-root")
         let result = try OffstageBinary(home: folder.path + "/home").run(["origin", "--port", "0"] + arguments)
         #expect(result.status == 2)
-        #expect(result.stderr == "offstage: \(arguments[0]) \(arguments[1]): No such file or directory\n", "\(result.stderr)")
+        #expect(
+            result.stderr == "offstage: \(arguments[0]) \(arguments[1]): No such file or directory\n",
+            "\(result.stderr)")
         #expect(result.stdout.isEmpty)
     }
 
@@ -143,7 +153,8 @@ struct LeftoverTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("home \(home)"), "the demo honours $OFFSTAGE_HOME")
         #expect(folder.files(in: "tmp").isEmpty, "the demo left \(folder.files(in: "tmp"))")
-        #expect(!folder.files(in: "demo-home").contains { $0.hasPrefix("demo-upload") }, "\(folder.files(in: "demo-home"))")
+        #expect(
+            !folder.files(in: "demo-home").contains { $0.hasPrefix("demo-upload") }, "\(folder.files(in: "demo-home"))")
         #expect(FileManager.default.fileExists(atPath: home + "/offstage.db"))
     }
 

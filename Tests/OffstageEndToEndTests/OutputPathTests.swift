@@ -48,7 +48,8 @@ struct OutputPathTests {
         defer { origin.stop() }
         let target = folder.path + "/dl/mine.bin"
         try Data("the old contents".utf8).write(to: URL(fileURLWithPath: target))
-        let result = try binary.run(["get", origin.url("/gen/64k?seed=7"), "-o", "dl/mine.bin"], directory: folder.path)
+        let result = try binary.run(
+            ["get", origin.url("/gen/64k?seed=7"), "-o", "dl/mine.bin"], directory: folder.path)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.trimmingCharacters(in: .newlines) == target)
         #expect(folder.files(in: "dl") == ["mine.bin"], "no `mine (1).bin` beside it")
@@ -133,8 +134,10 @@ struct OutputPathTests {
         let server = try HeaderCaptureServer()
         defer { server.stop() }
         let viaStdin = try binary.run(
-            ["get", "http://127.0.0.1:\(server.port)/a", "-o", folder.path + "/a", "--user", "al ice",
-             "--password-stdin"], input: "p@ss:word\n")
+            [
+                "get", "http://127.0.0.1:\(server.port)/a", "-o", folder.path + "/a", "--user", "al ice",
+                "--password-stdin",
+            ], input: "p@ss:word\n")
         #expect(viaStdin.status == 0, "\(viaStdin.stderr)")
         let netrc = folder.path + "/netrc"
         try "machine 127.0.0.1 login bob password s%40fe\n".write(toFile: netrc, atomically: true, encoding: .utf8)
@@ -167,7 +170,8 @@ struct OutputPathTests {
         #expect(result.stderr.contains("lost its contents"), "\(result.stderr)")
         let listed = try binary.run(["ls"])
         #expect(listed.status == 3)
-        #expect((try FileManager.default.attributesOfItem(atPath: folder.path + "/home/offstage.db")[.size]
-            as? NSNumber)?.intValue == 0)
+        #expect(
+            (try FileManager.default.attributesOfItem(atPath: folder.path + "/home/offstage.db")[.size]
+                as? NSNumber)?.intValue == 0)
     }
 }

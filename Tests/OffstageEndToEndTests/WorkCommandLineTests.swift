@@ -31,7 +31,8 @@ import Testing
 
     @Test func aBareEnqueueIsASimulatedTenSecondSuccessWithWorkManagersDefaults() throws {
         let line = try WorkCommandLine.parse(["enqueue", "sync"])
-        let expected = WorkEnqueue(spec: WorkRequestSpec(worker: .simulated(seconds: 10, result: .success)), name: "sync")
+        let expected = WorkEnqueue(
+            spec: WorkRequestSpec(worker: .simulated(seconds: 10, result: .success)), name: "sync")
         #expect(line == .enqueue(expected, warnings: []))
         #expect(line.command == .android(.enqueue(expected)))
     }
@@ -61,12 +62,18 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--periodic", "5m"], PeriodicSchedule(interval: 900, flex: 900),
-            ["Interval duration lesser than minimum allowed value; Changed to 900000 ms (15 min)"]),
-        (["--periodic", "1h", "--flex", "1m"], PeriodicSchedule(interval: 3600, flex: 300),
-            ["Flex duration lesser than minimum allowed value; Changed to 300000 ms (5 min)"]),
-        (["--periodic", "1h", "--flex", "2h"], PeriodicSchedule(interval: 3600, flex: 3600),
-            ["Flex duration greater than interval duration; Changed to 3600000 ms"]),
+        (
+            ["--periodic", "5m"], PeriodicSchedule(interval: 900, flex: 900),
+            ["Interval duration lesser than minimum allowed value; Changed to 900000 ms (15 min)"]
+        ),
+        (
+            ["--periodic", "1h", "--flex", "1m"], PeriodicSchedule(interval: 3600, flex: 300),
+            ["Flex duration lesser than minimum allowed value; Changed to 300000 ms (5 min)"]
+        ),
+        (
+            ["--periodic", "1h", "--flex", "2h"], PeriodicSchedule(interval: 3600, flex: 3600),
+            ["Flex duration greater than interval duration; Changed to 3600000 ms"]
+        ),
     ])
     func workManagersCoercionsComeWithItsWarnings(
         words: [String], schedule: PeriodicSchedule, expected: [String]
@@ -104,10 +111,14 @@ import Testing
         (["enqueue", "x", "--expedited", "--charging"], "Expedited jobs only support network and storage constraints"),
         (["enqueue", "x", "--expedited", "--periodic", "1h"], "PeriodicWorkRequests cannot be expedited"),
         (["enqueue", "x", "--periodic", "1h", "--after", "y"], "PeriodicWorkRequests cannot be part of a chain"),
-        (["enqueue", "x", "--unique", "UPDATE"],
-            "UPDATE is not an ExistingWorkPolicy (KEEP, REPLACE, APPEND, APPEND_OR_REPLACE)"),
-        (["enqueue", "x", "--periodic", "1h", "--unique", "APPEND"],
-            "APPEND is not an ExistingPeriodicWorkPolicy (KEEP, UPDATE, CANCEL_AND_REENQUEUE)"),
+        (
+            ["enqueue", "x", "--unique", "UPDATE"],
+            "UPDATE is not an ExistingWorkPolicy (KEEP, REPLACE, APPEND, APPEND_OR_REPLACE)"
+        ),
+        (
+            ["enqueue", "x", "--periodic", "1h", "--unique", "APPEND"],
+            "APPEND is not an ExistingPeriodicWorkPolicy (KEEP, UPDATE, CANCEL_AND_REENQUEUE)"
+        ),
     ])
     func whatWorkManagerRefusesIsAUsageErrorInItsWords(raw: [String], message: String) {
         #expect(Self.usage(raw) == message)

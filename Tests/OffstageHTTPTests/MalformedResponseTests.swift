@@ -1,8 +1,9 @@
 import Foundation
 import OffstageCore
-@testable import OffstageHTTP
 import OffstageTestSupport
 import Testing
+
+@testable import OffstageHTTP
 
 /// Responses whose framing or syntax is broken end as failures, never as completed transfers (RFC 9112 §6).
 @Suite("CurlEngine malformed responses")
@@ -85,8 +86,9 @@ struct MalformedResponseTests {
                     let bytes = (0..<Int(rng.next() % 60)).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
                     lines.append(String(decoding: bytes, as: UTF8.self))
                 } else {
-                    lines.append((0..<Int(rng.next() % 6)).map { _ in pieces[Int(rng.next() % UInt64(pieces.count))] }
-                        .joined())
+                    lines.append(
+                        (0..<Int(rng.next() % 6)).map { _ in pieces[Int(rng.next() % UInt64(pieces.count))] }
+                            .joined())
                 }
             }
             var block = HeaderBlock(statusLine: HeaderBlock.trimmed("HTTP/1.1 \(200 + rng.next() % 400) X"))

@@ -37,7 +37,8 @@ struct TaskIDMigrationTests {
                 v3.close()
             }
             let store = try Store.open(home: home)
-            #expect(try store.withDatabase { try $0.scalarInteger("PRAGMA user_version") } == Int64(Store.schemaVersion))
+            #expect(
+                try store.withDatabase { try $0.scalarInteger("PRAGMA user_version") } == Int64(Store.schemaVersion))
             #expect(try store.loadTasks() == [Fixtures.bareTask(id: 1)])
             #expect(try store.reservedTaskID(command: 1) == 1)
             #expect(try store.reservedTaskID(command: 2) == nil)

@@ -14,9 +14,11 @@ struct WorkStoreTests {
             worker: .download("http://localhost/a"), tags: ["sync"], input: ["k": "v"],
             constraints: WorkConstraints(network: .unmetered), backoff: BackoffCriteria(policy: .linear, delay: 60))
         _ = model.handle(.enqueue(WorkEnqueue(spec: spec, name: "a", policy: .append)), now: now)
-        _ = model.handle(.enqueue(WorkEnqueue(spec: WorkRequestSpec(worker: .shell("true")), name: "b", after: ["a"])), now: now)
+        _ = model.handle(
+            .enqueue(WorkEnqueue(spec: WorkRequestSpec(worker: .shell("true")), name: "b", after: ["a"])), now: now)
         let periodic = WorkRequestSpec(
-            worker: .simulated(seconds: 5, result: .retry), kind: .periodic(PeriodicSchedule(interval: 3600, flex: 900)))
+            worker: .simulated(seconds: 5, result: .retry), kind: .periodic(PeriodicSchedule(interval: 3600, flex: 900))
+        )
         _ = model.handle(.enqueue(WorkEnqueue(spec: periodic, name: "p", policy: .update)), now: now)
         if let id = model.state.requests.first?.id {
             _ = model.handle(.setForeground(id: id, notification: "Downloading"), now: date(1))
@@ -100,7 +102,8 @@ struct WorkStoreTests {
                 v4.close()
             }
             let store = try Store.open(home: home)
-            #expect(try store.withDatabase { try $0.scalarInteger("PRAGMA user_version") } == Int64(Store.schemaVersion))
+            #expect(
+                try store.withDatabase { try $0.scalarInteger("PRAGMA user_version") } == Int64(Store.schemaVersion))
             #expect(try store.loadTasks() == [Fixtures.bareTask(id: 1)])
             #expect(try store.loadWorkRequests() == [])
             let requests = Self.requests()
@@ -136,7 +139,8 @@ struct AndroidStoreTests {
             var state = AndroidSystemState()
             state.bucket = .rare
             state.dozeSince = Date(timeIntervalSinceReferenceDate: 1000)
-            let entry = LogEntry(time: Date(timeIntervalSinceReferenceDate: 1000), kind: .work, subject: "work a", reason: "x")
+            let entry = LogEntry(
+                time: Date(timeIntervalSinceReferenceDate: 1000), kind: .work, subject: "work a", reason: "x")
             let command = try store.enqueue(.android(.bucket(.rare)), now: Date())
             try store.apply(
                 android: AndroidStoreChanges(
@@ -160,7 +164,8 @@ struct AndroidStoreTests {
             state.forceStopped = true
             #expect(throws: StoreError.self) {
                 try store.apply(
-                    android: AndroidStoreChanges(systemState: state, work: [WorkChanges(upserts: WorkStoreTests.requests())]),
+                    android: AndroidStoreChanges(
+                        systemState: state, work: [WorkChanges(upserts: WorkStoreTests.requests())]),
                     command: (command, .done, "ok"))
             }
             store.setApplyHook(nil)
@@ -174,7 +179,9 @@ struct AndroidStoreTests {
     func badRow() throws {
         try withTemporaryHome { home in
             let store = try Store.open(home: home)
-            try store.withDatabase { try $0.execute("INSERT INTO android_state (id, state) VALUES (1, '{\"bucket\": 7}')") }
+            try store.withDatabase {
+                try $0.execute("INSERT INTO android_state (id, state) VALUES (1, '{\"bucket\": 7}')")
+            }
             #expect(throws: StoreError.self) { try store.loadAndroidState() }
         }
     }

@@ -8,7 +8,9 @@ import Testing
     let capabilities = TerminalCapabilities(colors: 256, unicode: true)
 
     /// Every row of the frame of `snapshot` under `state`.
-    func rows(_ snapshot: Snapshot, _ state: DashboardState = DashboardState(), size: Size = Size(width: 80, height: 24)) -> [String] {
+    func rows(
+        _ snapshot: Snapshot, _ state: DashboardState = DashboardState(), size: Size = Size(width: 80, height: 24)
+    ) -> [String] {
         let screen = DashboardView.render(snapshot: snapshot, state: state, size: size, capabilities: capabilities)
         return (0..<screen.height).map { screen.text(row: $0) }
     }
@@ -64,7 +66,8 @@ import Testing
             .initialDelay(until: now.addingTimeInterval(90)), .backoff(until: now.addingTimeInterval(30), attempt: 2),
             .nextPeriod(at: now.addingTimeInterval(600)), .network(.notRoaming), .charging, .batteryNotLow, .deviceIdle,
             .storageNotLow, .blocked(by: ["a", "b"]), .deferred(.bucketWindow, opensAt: now.addingTimeInterval(7200)),
-            .deferred(.backgroundRestricted, opensAt: nil), .expeditedQuotaSpent(until: nil), .processStarting, .eligible,
+            .deferred(.backgroundRestricted, opensAt: nil), .expeditedQuotaSpent(until: nil), .processStarting,
+            .eligible,
         ]
         let work = reasons.enumerated().map { index, reason in
             WorkSnapshot(id: "id-\(index)", name: "w\(index)", state: .enqueued, reason: reason)
@@ -99,7 +102,8 @@ import Testing
 
     @Test func dozeMaintenanceAndRestrictionsAreShown() {
         let device = AndroidDeviceSnapshot(
-            bucket: .restricted, doze: .maintenance(until: SnapshotSamples.at(300)), batterySaver: true, backgroundRestricted: true,
+            bucket: .restricted, doze: .maintenance(until: SnapshotSamples.at(300)), batterySaver: true,
+            backgroundRestricted: true,
             gate: .closed(.backgroundRestricted, opensAt: nil))
         let lines = rows(android([], device: device), size: Size(width: 120, height: 40))
         #expect(lines[2].contains("bucket restricted"))

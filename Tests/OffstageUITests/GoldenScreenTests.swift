@@ -19,7 +19,8 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
     /// A case (by default 80×24, 256 colours, Unicode).
     init(
         _ name: String, _ snapshot: Snapshot, _ state: DashboardState = GoldenCase.selected(),
-        size: Size = Size(width: 80, height: 24), capabilities: TerminalCapabilities = TerminalCapabilities(colors: 256, unicode: true)
+        size: Size = Size(width: 80, height: 24),
+        capabilities: TerminalCapabilities = TerminalCapabilities(colors: 256, unicode: true)
     ) {
         self.name = name
         self.snapshot = snapshot
@@ -63,21 +64,30 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
                 $0.scriptLine = "step 4/12: the system terminates the app mid-download"
             }),
         GoldenCase("help-80x24", SnapshotSamples.demoMidway, selected { $0.overlay = .help }),
-        GoldenCase("help-120x40", SnapshotSamples.demoMidway, selected { $0.overlay = .help }, size: Size(width: 120, height: 40)),
-        GoldenCase("transfer-details-80x24", SnapshotSamples.demoMidway, selected { $0.overlay = .transferDetails(1) }),
-        GoldenCase("transfer-details-retrying-80x24", SnapshotSamples.retryingDownload, selected { $0.overlay = .transferDetails(9) }),
         GoldenCase(
-            "request-details-80x24", SnapshotSamples.expiringWithPenalty, selected { $0.overlay = .requestDetails("com.example.sync") }),
+            "help-120x40", SnapshotSamples.demoMidway, selected { $0.overlay = .help },
+            size: Size(width: 120, height: 40)),
+        GoldenCase("transfer-details-80x24", SnapshotSamples.demoMidway, selected { $0.overlay = .transferDetails(1) }),
+        GoldenCase(
+            "transfer-details-retrying-80x24", SnapshotSamples.retryingDownload,
+            selected { $0.overlay = .transferDetails(9) }),
+        GoldenCase(
+            "request-details-80x24", SnapshotSamples.expiringWithPenalty,
+            selected { $0.overlay = .requestDetails("com.example.sync") }),
         GoldenCase(
             "prompt-error-80x24", SnapshotSamples.demoMidway,
             selected {
-                $0.overlay = .prompt(DashboardState.Prompt(purpose: .addURL, text: "ftp://example.com/x", error: "only http:// and https:// URLs can be added"))
+                $0.overlay = .prompt(
+                    DashboardState.Prompt(
+                        purpose: .addURL, text: "ftp://example.com/x",
+                        error: "only http:// and https:// URLs can be added"))
             }),
         GoldenCase(
             "confirm-80x24", SnapshotSamples.demoMidway,
             selected {
                 $0.overlay = .confirm(
-                    DashboardState.Confirmation(question: "Cancel task 1 \"ubuntu.iso\"? y/n", effect: .send(.cancel(id: 1))))
+                    DashboardState.Confirmation(
+                        question: "Cancel task 1 \"ubuntu.iso\"? y/n", effect: .send(.cancel(id: 1))))
             }),
         GoldenCase(
             "request-decisions-80x24", SnapshotSamples.expiringWithPenalty,
@@ -104,10 +114,12 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         GoldenCase(
             "ascii-help-80x24", SnapshotSamples.demoMidway, selected { $0.overlay = .help },
             capabilities: TerminalCapabilities(colors: 0, unicode: false)),
-        GoldenCase("colors8-80x24", SnapshotSamples.demoMidway, capabilities: TerminalCapabilities(colors: 8, unicode: true)),
+        GoldenCase(
+            "colors8-80x24", SnapshotSamples.demoMidway, capabilities: TerminalCapabilities(colors: 8, unicode: true)),
         GoldenCase("android-80x24", SnapshotSamples.android, scheduled { $0.selectedWork = "6f1c0b2e-sync" }),
         GoldenCase("both-80x24", SnapshotSamples.both, scheduled { $0.selectedWork = "0b9e3f12-feed" }),
-        GoldenCase("android-hostile-80x24", SnapshotSamples.androidHostile, scheduled { $0.selectedWork = "evil\u{1B}[2J-id" }),
+        GoldenCase(
+            "android-hostile-80x24", SnapshotSamples.androidHostile, scheduled { $0.selectedWork = "evil\u{1B}[2J-id" }),
         GoldenCase(
             "work-details-80x24", SnapshotSamples.android,
             scheduled {
@@ -136,20 +148,24 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         GoldenCase(
             "android-ascii-80x24", SnapshotSamples.both, scheduled { $0.selectedWork = "0b9e3f12-feed" },
             capabilities: TerminalCapabilities(colors: 8, unicode: false)),
-        GoldenCase("nocolor-80x24", SnapshotSamples.demoMidway, capabilities: TerminalCapabilities(colors: 0, unicode: true)),
+        GoldenCase(
+            "nocolor-80x24", SnapshotSamples.demoMidway, capabilities: TerminalCapabilities(colors: 0, unicode: true)),
     ]
 
     /// Every golden screen: those listed, and every 80×24 view again at 40×12 and 120×40.
-    static let all: [GoldenCase] = listed + listed.flatMap { golden -> [GoldenCase] in
-        guard golden.name.hasSuffix("-80x24"), golden.capabilities == TerminalCapabilities(colors: 256, unicode: true)
-        else { return [] }
-        let stem = String(golden.name.dropLast("-80x24".count))
-        return [Size(width: 40, height: 12), Size(width: 120, height: 40)].compactMap { size in
-            let name = "\(stem)-\(size.width)x\(size.height)"
-            guard !listed.contains(where: { $0.name == name }) else { return nil }
-            return GoldenCase(name, golden.snapshot, golden.state, size: size, capabilities: golden.capabilities)
+    static let all: [GoldenCase] =
+        listed
+        + listed.flatMap { golden -> [GoldenCase] in
+            guard golden.name.hasSuffix("-80x24"),
+                golden.capabilities == TerminalCapabilities(colors: 256, unicode: true)
+            else { return [] }
+            let stem = String(golden.name.dropLast("-80x24".count))
+            return [Size(width: 40, height: 12), Size(width: 120, height: 40)].compactMap { size in
+                let name = "\(stem)-\(size.width)x\(size.height)"
+                guard !listed.contains(where: { $0.name == name }) else { return nil }
+                return GoldenCase(name, golden.snapshot, golden.state, size: size, capabilities: golden.capabilities)
+            }
         }
-    }
 }
 
 @Suite struct GoldenScreenTests {

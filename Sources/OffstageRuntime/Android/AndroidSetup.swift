@@ -12,8 +12,9 @@ public struct AndroidSetup: Sendable, Equatable {
     public var commandLogPath: String?
 
     /// A setup.
-    public init(profile: PlatformProfile = .android, policy: AndroidPolicy = AndroidPolicy(), commandLogPath: String? = nil)
-    {
+    public init(
+        profile: PlatformProfile = .android, policy: AndroidPolicy = AndroidPolicy(), commandLogPath: String? = nil
+    ) {
         self.profile = profile
         self.policy = policy
         self.commandLogPath = commandLogPath

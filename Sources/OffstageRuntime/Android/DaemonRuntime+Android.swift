@@ -23,7 +23,9 @@ extension DaemonRuntime {
         // reschedules it at boot. WorkManager's own restart (`.started`) is for a fresh device, or for runs the
         // system model did not know of (its row set aside): sending both would restart the same work twice.
         var inputs: [AndroidInput] = stored != nil ? [.system(.rebooted)] : [.work(.started), .system(.timerFired)]
-        if system.state.conditions != daemon.conditions { inputs.append(.system(.conditionsChanged(daemon.conditions))) }
+        if system.state.conditions != daemon.conditions {
+            inputs.append(.system(.conditionsChanged(daemon.conditions)))
+        }
         try runAndroid(inputs, commandID: nil)
         if stored != nil, let host = androidHost,
             host.work.state.requests.contains(where: { $0.state == .running && host.systemNames[$0.id] == nil })
@@ -124,7 +126,9 @@ extension DaemonRuntime {
             case .commit(let changes):
                 step.changes.systemState = changes.state
                 step.changes.log += changes.log
-                if own { step.notes += changes.log.map { $0.reason.isEmpty ? $0.subject : "\($0.subject): \($0.reason)" } }
+                if own {
+                    step.notes += changes.log.map { $0.reason.isEmpty ? $0.subject : "\($0.subject): \($0.reason)" }
+                }
             case .refuse(let reason):
                 if own { step.refusals.append(reason) }
             case .stopRunningWork(let reason, let includingForeground):
@@ -139,7 +143,9 @@ extension DaemonRuntime {
                 caused.append(.work(.processDied(end)))
             case .rescheduleWork(let reason):
                 step.changes.log.append(
-                    LogEntry(time: time.now(), kind: .work, subject: "WorkManager", reason: "reschedules its work: \(reason)"))
+                    LogEntry(
+                        time: time.now(), kind: .work, subject: "WorkManager", reason: "reschedules its work: \(reason)"
+                    ))
                 caused.append(.work(.timerFired))
             case .wake(let date):
                 host.systemWake = date

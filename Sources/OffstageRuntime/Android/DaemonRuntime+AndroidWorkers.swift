@@ -21,8 +21,10 @@ extension DaemonRuntime {
             let token = host.nextToken
             host.nextToken += 1
             let queue = self.queue
-            var environment = ["OFFSTAGE_WORK_ID": id, "OFFSTAGE_WORK_NAME": launch.name,
-                               "OFFSTAGE_RUN_ATTEMPT": String(launch.attempt)]
+            var environment = [
+                "OFFSTAGE_WORK_ID": id, "OFFSTAGE_WORK_NAME": launch.name,
+                "OFFSTAGE_RUN_ATTEMPT": String(launch.attempt),
+            ]
             for (key, value) in launch.input { environment["OFFSTAGE_INPUT_" + Self.environmentName(key)] = value }
             do {
                 // WorkManager stops it at its 10-minute limit in virtual time; the real timeout is only a backstop.
@@ -77,9 +79,12 @@ extension DaemonRuntime {
         host.workers[id] = nil
         let name = host.work.state.requests.first { $0.id == id }?.name ?? id
         var inputs: [AndroidInput] = [.work(.workerFinished(id: id, result: result))]
-        if let systemName = host.systemNames.removeValue(forKey: id) { inputs.append(.system(.workerEnded(name: systemName))) }
+        if let systemName = host.systemNames.removeValue(forKey: id) {
+            inputs.append(.system(.workerEnded(name: systemName)))
+        }
         androidHost = host
-        let entry = LogEntry(time: time.now(), kind: .work, subject: "work \(name)", reason: "finished: \(result.rawValue)")
+        let entry = LogEntry(
+            time: time.now(), kind: .work, subject: "work \(name)", reason: "finished: \(result.rawValue)")
         try store.apply(android: AndroidStoreChanges(log: [entry]), command: nil)
         logged(entry)
         try runAndroid(inputs, commandID: nil)

@@ -11,8 +11,10 @@ extension DaemonRuntime {
 
     /// Every moment something time-driven is due, unordered.
     private var deadlines: [Date] {
-        [nextWake, host?.nextDue(now: time.now(), steady: time.steady()), nextAppDue,
-            androidHost?.nextDue(now: time.now())].compactMap { $0 }
+        [
+            nextWake, host?.nextDue(now: time.now(), steady: time.steady()), nextAppDue,
+            androidHost?.nextDue(now: time.now()),
+        ].compactMap { $0 }
             + daemon.tasks.values.compactMap { $0.state == .retrying ? $0.retryAt : nil }
     }
 

@@ -57,7 +57,8 @@ public struct AndroidFile: Sendable, Equatable {
             }
         }
         guard policy.jobWindow > 0, policy.restrictedWindow > 0 else {
-            throw ConfigurationError(path: path, problem: "policy.jobWindow and policy.restrictedWindow must be greater than 0")
+            throw ConfigurationError(
+                path: path, problem: "policy.jobWindow and policy.restrictedWindow must be greater than 0")
         }
         guard policy.expeditedWindow > 0 else {
             throw ConfigurationError(path: path, problem: "policy.expeditedWindow must be greater than 0")

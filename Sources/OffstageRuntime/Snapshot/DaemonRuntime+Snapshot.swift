@@ -77,7 +77,8 @@ extension DaemonRuntime {
             waitingForApp: Set(outbox.map(\.taskID)))
         // The inbox as of its last read: it changes when a command is sent, which pokes the loop to read it.
         let queued =
-            inboxAdds ?? (try? StoreSnapshot.inboxAdds(store, defaultDirectory: home.documentsDirectory, now: now)) ?? []
+            inboxAdds ?? (try? StoreSnapshot.inboxAdds(store, defaultDirectory: home.documentsDirectory, now: now))
+            ?? []
         inboxAdds = queued
         if !queued.isEmpty {
             transfers += queued.filter { daemon.tasks[$0.id] == nil }.map {

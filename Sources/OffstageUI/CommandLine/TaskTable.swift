@@ -40,9 +40,12 @@ public enum TaskTable {
             // Too narrow for the reasons beside the rest: each goes on a line of its own under its task.
             notesBelow = noteWidth > 0 && prefix + nameWidth + 2 + min(noteWidth, 30) > width
         }
-        func line(_ id: String, _ state: String, _ progress: String, _ session: String, _ name: String,
-            _ url: String, _ note: String, tail: String = "") -> String {
-            var text = TextFit.padLeft(id, to: idWidth) + "  " + TextFit.pad(state, to: 11) + "  "
+        func line(
+            _ id: String, _ state: String, _ progress: String, _ session: String, _ name: String,
+            _ url: String, _ note: String, tail: String = ""
+        ) -> String {
+            var text =
+                TextFit.padLeft(id, to: idWidth) + "  " + TextFit.pad(state, to: 11) + "  "
                 + TextFit.pad(progress, to: progressWidth) + "  " + TextFit.pad(session, to: sessionWidth) + "  "
             text += TextFit.pad(name, to: nameWidth)
             if showURL { text += "  " + TextFit.pad(url, to: urlWidth) }
@@ -56,7 +59,8 @@ public enum TaskTable {
         var lines = [line("ID", "STATE", "PROGRESS", "SESSION", "NAME", "URL", notesBelow ? "" : "STATUS")]
         for row in rows {
             lines.append(
-                line(row.id, row.state, row.progress, row.session, row.name, row.url, notesBelow ? "" : row.note,
+                line(
+                    row.id, row.state, row.progress, row.session, row.name, row.url, notesBelow ? "" : row.note,
                     tail: row.tail))
             if notesBelow, let width, !row.note.isEmpty {
                 let indent = String(repeating: " ", count: idWidth + 2) + "└ "

@@ -51,7 +51,8 @@ public enum DashboardRows {
     public static func scheduled(_ snapshot: Snapshot, filter: String?) -> [ScheduledRow] {
         let pending = snapshot.requests.filter { matches(filter, [$0.id, $0.reasonText]) }
         let running = snapshot.runningTasks.filter { matches(filter, [$0.identifier]) }
-        return pending.map(ScheduledRow.pending) + running.map(ScheduledRow.running) + work(snapshot, filter: filter).map(ScheduledRow.work)
+        return pending.map(ScheduledRow.pending) + running.map(ScheduledRow.running)
+            + work(snapshot, filter: filter).map(ScheduledRow.work)
     }
 
     /// The Android work the pane lists: unfinished work in enqueue order, then finished work (succeeded, failed,
@@ -69,7 +70,8 @@ public enum DashboardRows {
             let work = android.work[$0]
             return matches(filter, [work.name, work.state.rawValue, work.reason?.text(now: now) ?? ""] + work.tags)
         }
-        return listed.filter { !android.work[$0].state.isFinished } + listed.filter { android.work[$0].state.isFinished }
+        return listed.filter { !android.work[$0].state.isFinished }
+            + listed.filter { android.work[$0].state.isFinished }
     }
 
     /// The iOS identifiers the scheduled pane's selection moves through, in row order, each once (a request

@@ -38,13 +38,18 @@ enum Navigation {
         case .transfers:
             let ids = DashboardRows.transfers(snapshot, filter: filter).map(\.id)
             let current = state.selectedTransfer.flatMap { ids.firstIndex(of: $0) }
-            guard let next = target(motion, from: current, count: ids.count, pane: pane, noun: "transfer", state: &state) else { return }
+            guard
+                let next = target(motion, from: current, count: ids.count, pane: pane, noun: "transfer", state: &state)
+            else { return }
             state.selectedTransfer = ids[next]
         case .scheduled:
             let keys = DashboardRows.scheduledKeys(snapshot, filter: filter)
             let current = state.selectedScheduled.flatMap { keys.firstIndex(of: $0) }
-            guard let next = target(
-                    motion, from: current, count: keys.count, pane: pane, noun: scheduledNoun(snapshot.platform), state: &state) else { return }
+            guard
+                let next = target(
+                    motion, from: current, count: keys.count, pane: pane, noun: scheduledNoun(snapshot.platform),
+                    state: &state)
+            else { return }
             state.selectedScheduled = keys[next]
             state.selectedRequestRow = next
         case .events:

@@ -66,7 +66,8 @@ public struct KeyBinding: Equatable, Sendable {
         KeyBinding("r", "relaunch the iOS app", in: [.both]),
         KeyBinding("R", "reboot the device (asks)", in: [.android, .both]),
         KeyBinding("F", "start / stop a demo service", in: [.android, .both]),
-        KeyBinding("d", "device conditions: network, power, battery, Low Power Mode, refresh", bar: "device", in: [.ios]),
+        KeyBinding(
+            "d", "device conditions: network, power, battery, Low Power Mode, refresh", bar: "device", in: [.ios]),
         KeyBinding("d", "device, Doze, bucket, saver", bar: "device", in: [.android]),
         KeyBinding("d", "device conditions (both)", bar: "device", in: [.both]),
         KeyBinding("w", "cycle the clock's warp: ×1, ×10, ×60, ×600", bar: "warp"),

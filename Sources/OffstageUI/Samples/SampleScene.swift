@@ -52,7 +52,8 @@ public struct SampleScene: Sendable {
                 name: "hostile", summary: "a hostile server name: escapes, bidi, zero-width, wide characters",
                 snapshot: SnapshotSamples.hostile, state: DashboardState(), unicode: true),
             SampleScene(
-                name: "android", summary: "the Android profile: work in every state, foreground services, the rare bucket",
+                name: "android",
+                summary: "the Android profile: work in every state, foreground services, the rare bucket",
                 snapshot: SnapshotSamples.android, state: scheduledFocus, unicode: true),
             SampleScene(
                 name: "both", summary: "iOS and Android side by side: requests and work, Doze, the Android app gone",

@@ -52,7 +52,8 @@ public struct Screen: Equatable, Sendable {
             if columns == 0 { continue }
             guard column + columns <= end else { break }
             if column >= 0 {
-                let drawn = character.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } ? "?" : String(character)
+                let drawn =
+                    character.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } ? "?" : String(character)
                 self[column, y] = Cell(drawn, style: style)
                 if columns == 2 { self[column + 1, y] = Cell("", style: style) }
             }

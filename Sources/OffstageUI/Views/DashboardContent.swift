@@ -34,7 +34,9 @@ struct DashboardContent {
         let scheduledFilter = Self.needle(state.filters[.scheduled])
         var rows: [ScheduledRow] = []
         for (index, request) in snapshot.requests.enumerated()
-        where scheduledFilter.map({ request.id.lowercased().contains($0) || request.reasonText.lowercased().contains($0) }) ?? true {
+        where scheduledFilter.map({
+            request.id.lowercased().contains($0) || request.reasonText.lowercased().contains($0)
+        }) ?? true {
             rows.append(.request(index))
         }
         for (index, task) in snapshot.runningTasks.enumerated()

@@ -56,18 +56,24 @@ struct DashboardLayout {
         let transferWindow = ListWindow(
             total: content.transfers.count, rows: transferRows, scroll: state.transferScroll,
             selected: content.selectedTransferRow(snapshot, state))
-        transfers = Pane(titleRow: row, content: Rect(x: 0, y: row + 1, width: size.width, height: transferRows), window: transferWindow)
+        transfers = Pane(
+            titleRow: row, content: Rect(x: 0, y: row + 1, width: size.width, height: transferRows),
+            window: transferWindow)
         row += 1 + transferRows
         let scheduledWindow = ListWindow(
             total: content.scheduled.count, rows: scheduledRows, scroll: state.requestScroll,
             selected: content.selectedRequestRow(snapshot, state))
-        scheduled = Pane(titleRow: row, content: Rect(x: 0, y: row + 1, width: size.width, height: scheduledRows), window: scheduledWindow)
+        scheduled = Pane(
+            titleRow: row, content: Rect(x: 0, y: row + 1, width: size.width, height: scheduledRows),
+            window: scheduledWindow)
         row += 1 + scheduledRows
         // The log's window counts back from its newest line.
         let total = content.events.count
         let back = min(max(0, state.eventScroll), max(0, total - eventRows))
-        let eventWindow = ListWindow(total: total, rows: eventRows, scroll: max(0, total - eventRows - back), selected: nil)
-        events = Pane(titleRow: row, content: Rect(x: 0, y: row + 1, width: size.width, height: eventRows), window: eventWindow)
+        let eventWindow = ListWindow(
+            total: total, rows: eventRows, scroll: max(0, total - eventRows - back), selected: nil)
+        events = Pane(
+            titleRow: row, content: Rect(x: 0, y: row + 1, width: size.width, height: eventRows), window: eventWindow)
     }
 
     /// How many lines back from the newest the event log is scrolled, as drawn.

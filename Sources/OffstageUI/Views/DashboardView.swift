@@ -4,7 +4,9 @@ import OffstageCore
 public enum DashboardView {
     /// The whole frame: header, transfers, scheduled, events, key bar, and any overlay; or a "terminal too small"
     /// screen. Only the visible rows are formatted.
-    public static func render(snapshot: Snapshot, state: DashboardState, size: Size, capabilities: TerminalCapabilities) -> Screen {
+    public static func render(snapshot: Snapshot, state: DashboardState, size: Size, capabilities: TerminalCapabilities)
+        -> Screen
+    {
         var cache = RenderCache()
         return render(snapshot: snapshot, state: state, size: size, capabilities: capabilities, cache: &cache)
     }
@@ -12,7 +14,8 @@ public enum DashboardView {
     /// The same frame as `render(snapshot:state:size:capabilities:)`, copying from the last frame rendered with
     /// `cache` the panes whose inputs did not change (the events pane) instead of drawing them; updates `cache`.
     public static func render(
-        snapshot: Snapshot, state: DashboardState, size: Size, capabilities: TerminalCapabilities, cache: inout RenderCache
+        snapshot: Snapshot, state: DashboardState, size: Size, capabilities: TerminalCapabilities,
+        cache: inout RenderCache
     ) -> Screen {
         let previous = cache.screen
         let previousEvents = cache.events
@@ -55,9 +58,12 @@ public enum DashboardView {
     public static func hitTest(x: Int, y: Int, snapshot: Snapshot, state: DashboardState, size: Size) -> HitTarget? {
         guard state.overlay == nil, x >= 0, x < size.width else { return nil }
         let content = DashboardContent(snapshot: snapshot, state: state)
-        guard let layout = DashboardLayout(content: content, snapshot: snapshot, state: state, size: size) else { return nil }
+        guard let layout = DashboardLayout(content: content, snapshot: snapshot, state: state, size: size) else {
+            return nil
+        }
         if let row = listRow(y, layout.transfers) {
-            return row < content.transfers.count ? .transfer(snapshot.transfers[content.transfers[row]].id) : .pane(.transfers)
+            return row < content.transfers.count
+                ? .transfer(snapshot.transfers[content.transfers[row]].id) : .pane(.transfers)
         }
         if y == layout.transfers.titleRow { return .pane(.transfers) }
         if let row = listRow(y, layout.scheduled) {
@@ -81,7 +87,9 @@ public enum DashboardView {
         snapshot: Snapshot, state: DashboardState, size: Size
     ) -> [DashboardState.Pane: (first: Int, count: Int)] {
         let content = DashboardContent(snapshot: snapshot, state: state)
-        guard let layout = DashboardLayout(content: content, snapshot: snapshot, state: state, size: size) else { return [:] }
+        guard let layout = DashboardLayout(content: content, snapshot: snapshot, state: state, size: size) else {
+            return [:]
+        }
         return [
             .transfers: (layout.transfers.window.first, layout.transfers.content.height),
             .scheduled: (layout.scheduled.window.first, layout.scheduled.content.height),
@@ -97,11 +105,13 @@ public enum DashboardView {
     }
 
     /// Draws the open overlay.
-    private static func drawOverlay(_ overlay: DashboardState.Overlay, in screen: inout Screen, context: RenderContext) {
+    private static func drawOverlay(_ overlay: DashboardState.Overlay, in screen: inout Screen, context: RenderContext)
+    {
         switch overlay {
         case .help: HelpOverlay.draw(in: &screen, context: context)
         case .transferDetails(let id): TransferDetailsOverlay.draw(id: id, in: &screen, context: context)
-        case .requestDetails(let identifier): RequestDetailsOverlay.draw(identifier: identifier, in: &screen, context: context)
+        case .requestDetails(let identifier):
+            RequestDetailsOverlay.draw(identifier: identifier, in: &screen, context: context)
         case .workDetails(let id): WorkDetailsOverlay.draw(id: id, in: &screen, context: context)
         case .prompt(let prompt): PromptOverlay.draw(prompt, in: &screen, context: context)
         case .confirm(let confirmation): ConfirmOverlay.draw(confirmation, in: &screen, context: context)

@@ -38,7 +38,9 @@ enum HeaderView {
         var items: [Item]
         switch c.snapshot.platform {
         case .ios: return iosApp(c, label: "app: ", compactLabel: "")
-        case .android: items = AndroidHeader.process(c, label: "app: ", compactLabel: width >= 60 ? "app: " : "", wide: width >= 60)
+        case .android:
+            items = AndroidHeader.process(
+                c, label: "app: ", compactLabel: width >= 60 ? "app: " : "", wide: width >= 60)
         case .both:
             // Narrow, the iOS app's phase (with its countdown) stays and the Android one goes first.
             items =
@@ -46,7 +48,9 @@ enum HeaderView {
                 + AndroidHeader.process(c, label: "Android: ", compactLabel: "And ", wide: width >= 60, priority: 2)
         }
         // The notification gets the room the compact line leaves beside the badge and the clock.
-        let used = items.reduce(10 + 2 + clock(c).width + 3) { $0 + ($1.compact ?? $1.spans).reduce(0) { $0 + $1.width } + 2 }
+        let used = items.reduce(10 + 2 + clock(c).width + 3) {
+            $0 + ($1.compact ?? $1.spans).reduce(0) { $0 + $1.width } + 2
+        }
         return items + AndroidHeader.services(c, room: width - used)
     }
 
@@ -78,16 +82,25 @@ enum HeaderView {
         var items = [
             Item(
                 spans: [Span(label, c.palette.muted), Span(phase, style)], priority: 1,
-                compact: (compactLabel.isEmpty ? [] : [Span(compactLabel, c.palette.muted)]) + [Span(short ?? phase, style)])
+                compact: (compactLabel.isEmpty ? [] : [Span(compactLabel, c.palette.muted)]) + [
+                    Span(short ?? phase, style)
+                ])
         ]
         if app.forceQuit {
-            items.append(Item(spans: [Span("force-quit by the user", c.palette.bad)], priority: 2, compact: [Span("force-quit", c.palette.bad)]))
+            items.append(
+                Item(
+                    spans: [Span("force-quit by the user", c.palette.bad)], priority: 2,
+                    compact: [Span("force-quit", c.palette.bad)]))
         }
         if let handler = app.completionHandlers.min(by: { $0.secondsLeft < $1.secondsLeft }) {
             let more = app.completionHandlers.count > 1 ? " (+\(app.completionHandlers.count - 1))" : ""
             items.append(
                 Item(
-                    spans: [Span("completion handler " + Format.duration(handler.secondsLeft) + " left" + more, c.palette.warn)],
+                    spans: [
+                        Span(
+                            "completion handler " + Format.duration(handler.secondsLeft) + " left" + more,
+                            c.palette.warn)
+                    ],
                     priority: 3, compact: [Span("handler " + Format.duration(handler.secondsLeft), c.palette.warn)]))
         }
         if app.waitingDeliveries > 0 {
@@ -115,10 +128,16 @@ enum HeaderView {
         let platform = c.snapshot.platform
         if android, platform.includesAndroid { items += AndroidHeader.device(c) }
         if platform.includesIOS {
-            if conditions.lowPowerMode { items.append(Item(spans: [Span("Low Power Mode", c.palette.warn)], priority: 4)) }
+            if conditions.lowPowerMode {
+                items.append(Item(spans: [Span("Low Power Mode", c.palette.warn)], priority: 4))
+            }
             items.append(
                 Item(
-                    spans: [Span("refresh " + (conditions.backgroundRefresh ? "on" : "off"), conditions.backgroundRefresh ? c.palette.plain : c.palette.warn)],
+                    spans: [
+                        Span(
+                            "refresh " + (conditions.backgroundRefresh ? "on" : "off"),
+                            conditions.backgroundRefresh ? c.palette.plain : c.palette.warn)
+                    ],
                     priority: 6))
         }
         items.append(Item(spans: [Span(c.snapshot.device.inUse ? "in use" : "idle", c.palette.muted)], priority: 7))
@@ -134,7 +153,9 @@ enum HeaderView {
             let pid = engine.pid.map { " to pid \($0)" } ?? ""
             return Item(spans: [Span("attached" + pid, c.palette.muted)], priority: 6)
         case .notRunning:
-            return Item(spans: [Span("engine not running", c.palette.bad)], priority: 1, compact: [Span("no engine", c.palette.bad)])
+            return Item(
+                spans: [Span("engine not running", c.palette.bad)], priority: 1,
+                compact: [Span("no engine", c.palette.bad)])
         }
     }
 
@@ -142,7 +163,8 @@ enum HeaderView {
     static func clock(_ c: RenderContext) -> Item {
         let rate = c.snapshot.clock.rate
         let rateStyle = rate == .real ? c.palette.muted : c.palette.warn
-        return Item(spans: [Span(Format.clock(c.now), c.palette.title), Span(" "), Span(c.warp(rate), rateStyle)], priority: 1)
+        return Item(
+            spans: [Span(Format.clock(c.now), c.palette.title), Span(" "), Span(c.warp(rate), rateStyle)], priority: 1)
     }
 
     /// Draws `left` items from the left and `right` items against the right edge, dropping the least important

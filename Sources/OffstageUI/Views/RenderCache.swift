@@ -34,7 +34,10 @@ extension EventsPane {
         let capabilities: TerminalCapabilities
 
         /// The inputs of the pane at `pane` in a frame of `snapshot` and `state`.
-        init(pane: DashboardLayout.Pane, width: Int, snapshot: Snapshot, state: DashboardState, capabilities: TerminalCapabilities) {
+        init(
+            pane: DashboardLayout.Pane, width: Int, snapshot: Snapshot, state: DashboardState,
+            capabilities: TerminalCapabilities
+        ) {
             titleRow = pane.titleRow
             content = pane.content
             window = pane.window

@@ -42,7 +42,9 @@ enum ScheduledPane {
             info.append(WorkText.gate(android.device.gate, c))
         }
         if platform.includesIOS { info.append(budget(c)) }
-        if let filter = c.state.filters[.scheduled], !filter.isEmpty { info.append("filter “" + c.fit(c.safe(filter), 20) + "”") }
+        if let filter = c.state.filters[.scheduled], !filter.isEmpty {
+            info.append("filter “" + c.fit(c.safe(filter), 20) + "”")
+        }
         if window.hidden > 0 { info.append("+\(window.hidden) more") }
         Box.paneTitle(
             in: &screen, row: pane.titleRow, width: width, title: "Scheduled",
@@ -58,7 +60,8 @@ enum ScheduledPane {
         for (offset, row) in window.range.enumerated() {
             let y = area.y + offset
             let item = content.scheduled[row]
-            screen.draw(spans(item, columns: columns, context: c), x: 1, y: y, limit: width - 2, ellipsis: c.glyphs.ellipsis)
+            screen.draw(
+                spans(item, columns: columns, context: c), x: 1, y: y, limit: width - 2, ellipsis: c.glyphs.ellipsis)
             if focused, let selected, content.key(of: item, in: c.snapshot) == selected {
                 screen.restyle(x: 0, y: y, count: width) { style in
                     var s = style
@@ -73,7 +76,8 @@ enum ScheduledPane {
     static func emptyText(_ c: RenderContext) -> String {
         let snapshot = c.snapshot
         let filtered = !(c.state.filters[.scheduled] ?? "").isEmpty
-        let hasRows = !snapshot.requests.isEmpty || !snapshot.runningTasks.isEmpty || !(snapshot.android?.work.isEmpty ?? true)
+        let hasRows =
+            !snapshot.requests.isEmpty || !snapshot.runningTasks.isEmpty || !(snapshot.android?.work.isEmpty ?? true)
         if filtered, hasRows {
             let noun = snapshot.platform == .ios ? "request" : "row"
             return "no \(noun) matches the filter " + c.glyphs.dash + " press / to change it"
@@ -91,7 +95,9 @@ enum ScheduledPane {
         guard budget.maximum > 0 else { return "budget none" }
         let cells = 5
         let held = min(cells, max(0, Int((budget.credits / budget.maximum * Double(cells)).rounded())))
-        let meter = String(repeating: c.glyphs.creditFull, count: held) + String(repeating: c.glyphs.creditEmpty, count: cells - held)
+        let meter =
+            String(repeating: c.glyphs.creditFull, count: held)
+            + String(repeating: c.glyphs.creditEmpty, count: cells - held)
         return "budget " + meter + " " + number(budget.credits) + "/" + number(budget.maximum)
     }
 
@@ -135,7 +141,8 @@ enum ScheduledPane {
         case .request(let index):
             let request = c.snapshot.requests[index]
             let penalised = request.penalisedUntil.map { c.seconds(until: $0) > 0 } ?? false
-            spans.append(penalised ? Span(c.glyphs.warning + " ", c.palette.bad) : Span(c.glyphs.waiting + " ", c.palette.muted))
+            spans.append(
+                penalised ? Span(c.glyphs.warning + " ", c.palette.bad) : Span(c.glyphs.waiting + " ", c.palette.muted))
             spans.append(Span(c.pad(c.safe(request.id), identWidth) + " ", c.palette.title))
             if wide { spans.append(Span(c.pad(kind(request.request.kind), 11) + " ")) }
             spans.append(Span(c.pad(earliest(request, c), whenWidth) + " "))
@@ -160,7 +167,9 @@ enum ScheduledPane {
     static func allowance(_ task: RunningTaskSnapshot, _ c: RenderContext) -> (String, Style) {
         if task.expirationCalled { return ("expiring", c.palette.bad) }
         if task.expiresIn <= 0 { return ("overdue", c.palette.bad) }
-        return ("running " + Format.duration(task.expiresIn) + " left", task.expiresIn <= 5 ? c.palette.bad : c.palette.good)
+        return (
+            "running " + Format.duration(task.expiresIn) + " left", task.expiresIn <= 5 ? c.palette.bad : c.palette.good
+        )
     }
 
     /// A request's earliest begin date as a countdown: `in 12:30`, `due`, or `any time`.

@@ -83,8 +83,10 @@ extension CommandCatalog {
         name: "session", positionals: "[ID]",
         summary: "list the sessions, or create or reconfigure session ID with Apple's settings",
         options: [
-            .option("--discretionary", value: "on|off", help: "isDiscretionary: the system picks the time of its transfers"),
-            .option("--launch-events", value: "on|off", help: "sessionSendsLaunchEvents: relaunch the app for its events"),
+            .option(
+                "--discretionary", value: "on|off", help: "isDiscretionary: the system picks the time of its transfers"),
+            .option(
+                "--launch-events", value: "on|off", help: "sessionSendsLaunchEvents: relaunch the app for its events"),
             .option("--timeout-request", value: "DUR", help: "timeoutIntervalForRequest (30s, 10m, 2h, 1d)"),
             .option("--timeout-resource", value: "DUR", help: "timeoutIntervalForResource (30s, 10m, 2h, 1d)"),
             .option("--max-connections", value: "N", help: "httpMaximumConnectionsPerHost (1 to 64)"),

@@ -95,7 +95,8 @@ extension CompletionScript {
 
     /// Help text in double quotes inside a `((name\:"help"))` list.
     private static func doubleQuoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        "\""
+            + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
             .replacingOccurrences(of: "$", with: "\\$").replacingOccurrences(of: "`", with: "\\`")
             .replacingOccurrences(of: ":", with: "\\:") + "\""
     }

@@ -35,7 +35,9 @@ enum HelpText {
         if !spec.positionals.isEmpty { synopsis += " " + spec.positionals }
         if !spec.options.isEmpty { synopsis += " [OPTIONS]" }
         var lines = ["usage: \(synopsis)", "", spec.summary]
-        if !spec.aliases.isEmpty { lines.append("Also: " + spec.aliases.map { "offstage \($0)" }.joined(separator: ", ")) }
+        if !spec.aliases.isEmpty {
+            lines.append("Also: " + spec.aliases.map { "offstage \($0)" }.joined(separator: ", "))
+        }
         if !spec.subcommands.isEmpty {
             lines += ["", "\(spec.name == "device" ? "settings" : "subcommands"):"]
             for sub in spec.subcommands {
@@ -67,7 +69,9 @@ enum HelpText {
         let indent = "  "
         let hanging = String(repeating: " ", count: indent.count + column)
         let text = wrap(help, width: width - hanging.count).joined(separator: "\n" + hanging)
-        if label.count + 2 <= column { return indent + label + String(repeating: " ", count: column - label.count) + text }
+        if label.count + 2 <= column {
+            return indent + label + String(repeating: " ", count: column - label.count) + text
+        }
         return indent + label + "\n" + hanging + text
     }
 

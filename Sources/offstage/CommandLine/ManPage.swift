@@ -31,7 +31,8 @@ enum ManPage {
         lines += [
             ".SH ENVIRONMENT",
             ".TP", ".B OFFSTAGE_HOME", text("The home when --home is not given."),
-            ".TP", ".B XDG_STATE_HOME", text("The home is $XDG_STATE_HOME/offstage (~/.local/state/offstage) otherwise."),
+            ".TP", ".B XDG_STATE_HOME",
+            text("The home is $XDG_STATE_HOME/offstage (~/.local/state/offstage) otherwise."),
             ".TP", ".B OFFSTAGE_CONFIG", text("The scheduler's configuration when --config is not given."),
             ".TP", ".B NO_COLOR", text("The dashboard draws without colours."),
             ".SH FILES",
@@ -57,7 +58,9 @@ enum ManPage {
     private static func section(_ spec: CommandSpec) -> [String] {
         let synopsis = ([spec.invocation, spec.positionals] + (spec.options.isEmpty ? [] : ["[OPTIONS]"]))
             .filter { !$0.isEmpty }.joined(separator: " ")
-        var lines = [".SS \"" + escape(synopsis).replacingOccurrences(of: "\"", with: "\\(dq") + "\"", text(spec.summary)]
+        var lines = [
+            ".SS \"" + escape(synopsis).replacingOccurrences(of: "\"", with: "\\(dq") + "\"", text(spec.summary),
+        ]
         if !spec.aliases.isEmpty { lines += [".PP", text("Also: " + spec.aliases.joined(separator: ", ") + ".")] }
         for sub in spec.subcommands {
             let arguments = sub.arguments.isEmpty ? "" : " \\fI" + escape(sub.arguments) + "\\fR"

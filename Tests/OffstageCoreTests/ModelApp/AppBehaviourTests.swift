@@ -41,7 +41,9 @@ import Testing
                 "app:urlSessionDidFinishEvents", "app:reportEventsFinished", "app:callCompletionHandler",
             ])
         // The report block: two lines, both finished while away, nothing to create or cancel.
-        guard case .commit(let changes)? = device.appActions.first(where: { if case .commit = $0 { true } else { false } })
+        guard
+            case .commit(let changes)? = device.appActions.first(where: { if case .commit = $0 { true } else { false } }
+            )
         else {
             Issue.record("no report committed")
             return
@@ -80,9 +82,10 @@ import Testing
     @Test func aCompletionHandlerNotCalledGetsTheAppKilledWith0x2182bad3() {
         var device = AppDevice(mistakes: AppMistakes(skipsCompletionHandler: true))
         Self.relaunchAndDeliver(&device)
-        #expect(device.trace.suffix(3) == [
-            "app:urlSessionDidFinishEvents", "app:reportEventsFinished", "app:withholdCompletionHandler",
-        ])
+        #expect(
+            device.trace.suffix(3) == [
+                "app:urlSessionDidFinishEvents", "app:reportEventsFinished", "app:withholdCompletionHandler",
+            ])
         guard case .withholdCompletionHandler(_, let line)? = device.appActions.last else {
             Issue.record("the handler was not withheld")
             return
@@ -100,10 +103,11 @@ import Testing
         var device = AppDevice(mistakes: AppMistakes(skipsSessionRecreation: true))
         device.send(.relaunchRequested(forSession: sessionID))
         #expect(!device.trace.contains("app:recreateSession"))
-        #expect(device.trace.prefix(5) == [
-            "system:didFinishLaunching(background)", "app:loadRegistry", "app:commit", "app:registerBGTaskHandlers",
-            "system:didEnterBackground",
-        ])
+        #expect(
+            device.trace.prefix(5) == [
+                "system:didFinishLaunching(background)", "app:loadRegistry", "app:commit", "app:registerBGTaskHandlers",
+                "system:didEnterBackground",
+            ])
         guard case .commit(let changes) = device.appActions[1] else {
             Issue.record("no line")
             return
@@ -114,14 +118,19 @@ import Testing
     @Test func anAsynchronousMoveFindsNoFileAndLosesTheRecord() {
         var app = AppBehaviour(session: sessionID, mistakes: AppMistakes(movesFileAsynchronously: true))
         let actions = app.handle(.download(handover(1, record: record("a"))), now: appEpoch)
-        #expect(actions.map(AppDevice.name) == [
-            "didWriteData 1", "didFinishDownloadingTo 1", "deferFileMove", "didCompleteWithError 1",
-            "acknowledge lost",
-        ])
-        #expect(actions.contains(.deferFileMove(temporaryFile: "/home/parts/1.part", log: LogEntry(
-            time: appEpoch, kind: .appDelivery, subject: "task 1",
-            reason: "the app deferred the move (app mistake: asynchronous file move); "
-                + "the temporary file was removed as didFinishDownloadingTo returned"))))
+        #expect(
+            actions.map(AppDevice.name) == [
+                "didWriteData 1", "didFinishDownloadingTo 1", "deferFileMove", "didCompleteWithError 1",
+                "acknowledge lost",
+            ])
+        #expect(
+            actions.contains(
+                .deferFileMove(
+                    temporaryFile: "/home/parts/1.part",
+                    log: LogEntry(
+                        time: appEpoch, kind: .appDelivery, subject: "task 1",
+                        reason: "the app deferred the move (app mistake: asynchronous file move); "
+                            + "the temporary file was removed as didFinishDownloadingTo returned"))))
         // No move is pending: a stray `.fileMoved` does nothing.
         #expect(app.handle(.fileMoved(deliveredPath: "/docs/a"), now: appEpoch).isEmpty)
     }
@@ -150,7 +159,8 @@ import Testing
             Issue.record("not acknowledged")
             return
         }
-        #expect(line.reason == "unmatched: no taskDescription (app mistake): the result cannot be matched to any record")
+        #expect(
+            line.reason == "unmatched: no taskDescription (app mistake): the result cannot be matched to any record")
         _ = canonical.handle(.outboxDrained(session: sessionID), now: appEpoch)
     }
 
@@ -159,11 +169,14 @@ import Testing
         let data = ResumeData(url: "https://example.com/a", offset: 40)
         let end = TaskEnd.failed(.cancelled(reason: .insufficientSystemResources, resumeData: data))
         let actions = app.handle(
-            .completion(CompletionHandover(taskIdentifier: 4, subject: "task 4", end: end, isUpload: false,
-                record: record("a"))), now: appEpoch)
-        #expect(actions.map(AppDevice.name) == [
-            "didCompleteWithError 4", "acknowledge failed", "recreateFromResumeData a",
-        ])
+            .completion(
+                CompletionHandover(
+                    taskIdentifier: 4, subject: "task 4", end: end, isUpload: false,
+                    record: record("a"))), now: appEpoch)
+        #expect(
+            actions.map(AppDevice.name) == [
+                "didCompleteWithError 4", "acknowledge failed", "recreateFromResumeData a",
+            ])
         guard case .recreateFromResumeData(_, let identifier)? = actions.last else { return }
         #expect(identifier == 4)
     }
@@ -181,9 +194,10 @@ import Testing
             registry: AppRegistry([record("gone"), record("kept", resumeData: data), record("r")]),
             allTasks: [stray, running], outbox: [], homeIDs: [5: 12, 6: 13])
         let actions = app.handle(.sessionRecreated(facts), now: appEpoch)
-        #expect(Set(actions.dropFirst().map(AppDevice.name)) == [
-            "reEnqueue gone", "recreateFromResumeData kept", "cancel 5",
-        ])
+        #expect(
+            Set(actions.dropFirst().map(AppDevice.name)) == [
+                "reEnqueue gone", "recreateFromResumeData kept", "cancel 5",
+            ])
         guard case .commit(let changes)? = actions.first else {
             Issue.record("no report")
             return

@@ -38,7 +38,10 @@ struct AndroidFileTests {
         "bad files are refused on one line naming the file",
         arguments: [
             (#"{"platfrom": "ios"}"#, "unknown key \"platfrom\""),
-            (#"{"platform": "windows"}"#, "at platform: expected one of \"ios\", \"android\", \"both\" (got \"windows\")"),
+            (
+                #"{"platform": "windows"}"#,
+                "at platform: expected one of \"ios\", \"android\", \"both\" (got \"windows\")"
+            ),
             (#"{"policy": {"jobWindows": 1}}"#, "unknown key \"jobWindows\""),
             (#"{"policy": {"lowBatteryLevel": -1}}"#, "policy.lowBatteryLevel must not be negative"),
             (#"{"policy": {"jobWindow": 0}}"#, "must be greater than 0"),

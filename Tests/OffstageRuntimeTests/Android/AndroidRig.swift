@@ -60,7 +60,8 @@ final class AndroidRig {
     /// Enqueues work `name` doing `worker` with these options.
     @discardableResult
     func enqueue(
-        _ name: String, _ worker: WorkerKind, kind: WorkKind = .oneTime, constraints: WorkConstraints = WorkConstraints(),
+        _ name: String, _ worker: WorkerKind, kind: WorkKind = .oneTime,
+        constraints: WorkConstraints = WorkConstraints(),
         input: [String: String] = [:]
     ) throws -> (status: CommandStatus, result: String) {
         let spec = WorkRequestSpec(worker: worker, kind: kind, input: input, constraints: constraints)

@@ -76,16 +76,20 @@ struct AndroidRuntimeTests {
     func periodicReschedules() throws {
         let rig = try AndroidRig()
         let schedule = PeriodicSchedule(interval: 900, flex: 300)
-        #expect(try rig.enqueue("feed", .simulated(seconds: 5, result: .success), kind: .periodic(schedule)).status == .done)
+        #expect(
+            try rig.enqueue("feed", .simulated(seconds: 5, result: .success), kind: .periodic(schedule)).status == .done
+        )
         let short = try rig.enqueue(
-            "often", .simulated(seconds: 1, result: .success), kind: .periodic(PeriodicSchedule(interval: 60, flex: 60)))
+            "often", .simulated(seconds: 1, result: .success), kind: .periodic(PeriodicSchedule(interval: 60, flex: 60))
+        )
         #expect(short.status == .done && short.result.contains("; warning: "), "\(short.result)")
         #expect(try rig.work("often").periodic?.interval == 900, "clamped to WorkManager's 15 minutes")
         #expect(try rig.send(.cancel(.name("often"))).status == .done)
         var finished = 0
         for _ in 0..<12 where finished < 2 {
             try rig.jumpToNextDeadline()
-            finished = try rig.events(.work).filter { $0.subject == "work feed" && $0.reason == "finished: success" }.count
+            finished = try rig.events(.work).filter { $0.subject == "work feed" && $0.reason == "finished: success" }
+                .count
         }
         #expect(finished == 2)
         let feed = try rig.work("feed")
@@ -247,8 +251,10 @@ struct AndroidRuntimeTests {
         #expect(stored.map(\.name) == ["later"])
         let bucket = try harness.store.enqueue(.android(.bucket(.frequent)), now: clock.now())
         #expect(
-            try DaemonRuntime(home: harness.home, store: harness.store, options: options, time: clock).applyOffline(commandID: bucket)
-                .status == .done)
+            try DaemonRuntime(home: harness.home, store: harness.store, options: options, time: clock).applyOffline(
+                commandID: bucket
+            )
+            .status == .done)
         #expect(try harness.store.loadAndroidState()?.bucket == .frequent)
 
         let rig = try AndroidRig(harness: harness)

@@ -63,7 +63,9 @@ import Testing
         #expect(all[1] == "    21:58 com.example.sync launched: app refresh, budget 2.0 credits")
         #expect(all[2] == "    21:59 com.example.sync not launched: penalised until 23:13")
         // Without --decisions, none: the listing is as before.
-        #expect(PendingText.text(snapshot, timeZone: Self.utc) == PendingText.text(snapshot, timeZone: Self.utc, decisions: 0))
+        #expect(
+            PendingText.text(snapshot, timeZone: Self.utc)
+                == PendingText.text(snapshot, timeZone: Self.utc, decisions: 0))
         #expect(!PendingText.text(snapshot, timeZone: Self.utc).contains("21:58"))
     }
 

@@ -37,14 +37,16 @@ import Testing
         resumedFrom: 400_000_000, speed: 10_000_000, eta: 40, status: .running)
     static let retrying = TransferSnapshot(
         id: 4, name: "flaky.zip", url: "http://o/flaky", state: .retrying, bytes: 5_000_000, bytesExpected: 10_000_000,
-        status: .retrying(nextAttempt: now.addingTimeInterval(12), attempt: 2, maxAttempts: 10,
+        status: .retrying(
+            nextAttempt: now.addingTimeInterval(12), attempt: 2, maxAttempts: 10,
             lastError: "connection refused"))
     static let hostile = TransferSnapshot(
         id: 5, name: "evil\u{1B}[2J\u{202E}gpj.exe", url: "http://o/e", state: .running, bytes: 10, bytesExpected: 100,
         speed: 1, eta: 90, status: .running)
     static let curlError = TransferSnapshot(
         id: 7, name: "x.bin", url: "http://o/x", state: .retrying,
-        status: .retrying(nextAttempt: now.addingTimeInterval(3), attempt: 1, maxAttempts: 4,
+        status: .retrying(
+            nextAttempt: now.addingTimeInterval(3), attempt: 1, maxAttempts: 4,
             lastError: "Failed to connect to 127.0.0.1 port 18499 after 0 ms: Couldn't connect to server"))
     static let waiting = TransferSnapshot(
         id: 6, name: "later.bin", url: "http://o/later", state: .queued,
@@ -74,7 +76,8 @@ import Testing
             narrow: ["evil"], never: ["\u{1B}", "\u{202E}"]),
         Case(
             label: "long error keeps its countdown", transfer: curlError, idle: 0,
-            wide: ["x.bin", "Failed to connect", ", attempt 2 of 4 in 3 s"], narrow: ["x.bin  Failed", ", attempt 2 of 4 in 3 s"],
+            wide: ["x.bin", "Failed to connect", ", attempt 2 of 4 in 3 s"],
+            narrow: ["x.bin  Failed", ", attempt 2 of 4 in 3 s"],
             never: []),
         Case(
             label: "earliest begin", transfer: waiting, idle: 0, wide: ["earliest begin in 30 s", "later.bin"],

@@ -47,7 +47,9 @@ import Testing
                 guard let documented = readme[key], let printed = real[key] else { continue }
                 let bare = (nulls as? [String: Any])?[key]
                 if documented is NSNull {
-                    if !(bare is NSNull) { out.append("\(path).\(key): the README shows null, the output leaves it out") }
+                    if !(bare is NSNull) {
+                        out.append("\(path).\(key): the README shows null, the output leaves it out")
+                    }
                     continue
                 }
                 out += differences(readme: documented, real: printed, nulls: bare, path: "\(path).\(key)")
@@ -76,10 +78,12 @@ import Testing
 
     static let full = snapshot(
         transfer: TransferSnapshot(
-            id: 1, name: "a", taskDescription: "photo", url: "http://o/a", state: .completed, bytes: 5, bytesExpected: 5,
+            id: 1, name: "a", taskDescription: "photo", url: "http://o/a", state: .completed, bytes: 5,
+            bytesExpected: 5,
             status: .completed, deliveredPath: "/h/a", error: "old"),
         request: RequestSnapshot(
-            request: BGTaskRequest(identifier: "com.example.refresh", kind: .appRefresh, earliestBeginDate: SnapshotSamples.now),
+            request: BGTaskRequest(
+                identifier: "com.example.refresh", kind: .appRefresh, earliestBeginDate: SnapshotSamples.now),
             submittedAt: SnapshotSamples.now, reason: .earliestIn(1), reasonText: "earliest in 1 s"),
         app: AppSnapshot(
             phase: .background, backgroundTimeRemaining: 27.5, lastTermination: "terminated by the system",
@@ -95,7 +99,8 @@ import Testing
     static let bare = snapshot(
         transfer: TransferSnapshot(id: 1, name: "a", url: "http://o/a", state: .queued, status: .waiting("queued")),
         request: RequestSnapshot(
-            request: BGTaskRequest(identifier: "com.example.refresh", kind: .appRefresh), submittedAt: SnapshotSamples.now,
+            request: BGTaskRequest(identifier: "com.example.refresh", kind: .appRefresh),
+            submittedAt: SnapshotSamples.now,
             reason: .noHandlerRegistered, reasonText: "no handler"),
         app: AppSnapshot(
             registry: AppRegistrySnapshot(records: [

@@ -10,7 +10,8 @@ import Testing
     /// A snapshot of these transfers, with an engine in `role`.
     static func snapshot(_ transfers: [TransferSnapshot], role: EngineSnapshot.Role = .hosting) -> Snapshot {
         Snapshot(
-            clock: ClockSnapshot(now: now), engine: EngineSnapshot(role: role, pid: role == .notRunning ? nil : 7, home: "/h"),
+            clock: ClockSnapshot(now: now),
+            engine: EngineSnapshot(role: role, pid: role == .notRunning ? nil : 7, home: "/h"),
             transfers: transfers)
     }
 
@@ -37,14 +38,16 @@ import Testing
         #expect(task["state"] as? String == "running")
         #expect(
             Set(task.keys) == [
-                "id", "session", "description", "kind", "url", "state", "bytesWritten", "bytesExpected", "path", "error",
+                "id", "session", "description", "kind", "url", "state", "bytesWritten", "bytesExpected", "path",
+                "error",
                 "partBytes",
             ])
     }
 
     @Test func withNoEngineAnInterruptedTaskSaysSoAndALastLineSaysNothingRuns() throws {
         let stuck = TransferSnapshot(
-            id: 3, name: "big.bin", url: "http://o/gen/10m", state: .running, bytes: 2_800_000, bytesExpected: 10_000_000,
+            id: 3, name: "big.bin", url: "http://o/gen/10m", state: .running, bytes: 2_800_000,
+            bytesExpected: 10_000_000,
             status: .interrupted)
         let snapshot = Self.snapshot([stuck], role: .notRunning)
         let lines = TaskTable.text(snapshot).split(separator: "\n").map(String.init)
@@ -72,7 +75,8 @@ import Testing
             url: "http://o/a", state: .queued, status: .waiting("queued"))
         let upload = TransferSnapshot(
             id: 4, taskIdentifier: 4, name: "up", kind: .upload, url: "http://o/upload/x", state: .failed, bytes: 10,
-            bytesExpected: 100, status: .failed("HTTP 500 \u{1B}[2J"), error: "HTTP 500 \u{1B}[2J", uploadPath: "/tmp/x.bin")
+            bytesExpected: 100, status: .failed("HTTP 500 \u{1B}[2J"), error: "HTTP 500 \u{1B}[2J",
+            uploadPath: "/tmp/x.bin")
         let done = TransferSnapshot(
             id: 5, taskIdentifier: 5, name: "r.pdf", url: "http://o/r.pdf", state: .completed, bytes: 1000,
             bytesExpected: 1000, status: .completed, deliveredPath: "/h/Documents/r.pdf", error: "old reason",
@@ -117,7 +121,8 @@ import Testing
         let retrying = TransferSnapshot(
             id: 8, name: "flaky.zip", url: "http://o/flaky", state: .retrying, bytes: 5_000_000,
             bytesExpected: 10_000_000,
-            status: .retrying(nextAttempt: Self.now.addingTimeInterval(12), attempt: 2, maxAttempts: 10,
+            status: .retrying(
+                nextAttempt: Self.now.addingTimeInterval(12), attempt: 2, maxAttempts: 10,
                 lastError: "connection refused"))
         let failed = TransferSnapshot(
             id: 9, name: "big.iso", url: "http://o/big", state: .failed, bytes: 12_300_000, bytesExpected: 40_000_000,
@@ -141,7 +146,8 @@ import Testing
             id: 12, session: session, name: "episode-1-with-a-long-name.mp3", taskDescription: "episode-1",
             url: "http://127.0.0.1:8080/a/very/long/path/that/takes/room/episode-1-with-a-long-name.mp3",
             state: .retrying, bytes: 1_000, bytesExpected: 9_000,
-            status: .retrying(nextAttempt: Self.now.addingTimeInterval(5), attempt: 1, maxAttempts: 8,
+            status: .retrying(
+                nextAttempt: Self.now.addingTimeInterval(5), attempt: 1, maxAttempts: 8,
                 lastError: "HTTP 503 Service Unavailable"))
         let snapshot = Self.snapshot([Self.live, app], role: .notRunning)
         let lines = TaskTable.text(snapshot, width: width).split(separator: "\n").map(String.init)

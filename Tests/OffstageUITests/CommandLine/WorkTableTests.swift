@@ -25,7 +25,8 @@ import Testing
             id: "w-3", name: "after-upload", state: .blocked, reason: .blocked(by: ["upload"])),
         WorkSnapshot(
             id: "w-4", name: "late", state: .enqueued, expedited: true, runAttemptCount: 3,
-            nextScheduleAt: now.addingTimeInterval(120), reason: .backoff(until: now.addingTimeInterval(120), attempt: 4),
+            nextScheduleAt: now.addingTimeInterval(120),
+            reason: .backoff(until: now.addingTimeInterval(120), attempt: 4),
             stopReason: .constraintCharging, constraints: "charging"),
     ]
 
@@ -84,7 +85,7 @@ import Testing
         let work = [
             WorkSnapshot(
                 id: "w-1", name: "evil\u{1B}]0;pwned\u{7}", tags: ["t\u{202E}ag"], state: .blocked,
-                reason: .blocked(by: ["x\u{1B}[2J"])),
+                reason: .blocked(by: ["x\u{1B}[2J"]))
         ]
         let text = WorkTable.text(Self.snapshot(work))
         #expect(!text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{7}" || $0 == "\u{202E}" })

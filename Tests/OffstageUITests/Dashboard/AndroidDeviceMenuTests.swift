@@ -54,7 +54,8 @@ import Testing
         #expect(effects.isEmpty)
         #expect(
             state.message
-                == "Low Power Mode and Background App Refresh are iOS's: v toggles battery saver, x background restriction")
+                == "Low Power Mode and Background App Refresh are iOS's: v toggles battery saver, x background restriction"
+        )
     }
 
     @Test func bothProfilesKeepTheIOSConditions() {

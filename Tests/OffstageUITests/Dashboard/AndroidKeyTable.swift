@@ -27,20 +27,30 @@ extension AndroidKeyScenario {
         var noWork = SnapshotSamples.android
         noWork.android?.work = []
         return [
-            .init(label: "↑/↓ j/k", about: "down", snapshot: a, keys: [.down, .character("j"), .character("k")], effects: []) {
+            .init(
+                label: "↑/↓ j/k", about: "down", snapshot: a, keys: [.down, .character("j"), .character("k")],
+                effects: []
+            ) {
                 $0.selectedWork == "a41d77c9-upload"
             },
             .init(label: "PgUp/PgDn", about: "a page", snapshot: a, keys: [.pageDown], effects: []) {
                 $0.selectedWork == "5c2a8d40-report"
             },
-            .init(label: "Home/End", about: "last row", snapshot: a, keys: [.end], effects: []) { $0.selectedWork == Row.last },
-            .init(label: "Tab/S-Tab", about: "next pane", snapshot: a, keys: [.tab], effects: []) { $0.focus == .events },
+            .init(label: "Home/End", about: "last row", snapshot: a, keys: [.end], effects: []) {
+                $0.selectedWork == Row.last
+            },
+            .init(label: "Tab/S-Tab", about: "next pane", snapshot: a, keys: [.tab], effects: []) {
+                $0.focus == .events
+            },
             .init(label: "Enter", about: "work details", snapshot: a, work: Row.enqueued, keys: [.enter], effects: []) {
                 $0.overlay == .workDetails(Row.enqueued)
             },
-            .init(label: "Esc", about: "closes details", snapshot: a, keys: [.enter, .escape], effects: []) { $0.overlay == nil },
+            .init(label: "Esc", about: "closes details", snapshot: a, keys: [.enter, .escape], effects: []) {
+                $0.overlay == nil
+            },
             .init(
-                label: "/", about: "filters work", snapshot: a, keys: [.character("/")] + ReducerFixture.typing("report") + [.enter],
+                label: "/", about: "filters work", snapshot: a,
+                keys: [.character("/")] + ReducerFixture.typing("report") + [.enter],
                 effects: []
             ) { $0.selectedWork == "5c2a8d40-report" && $0.overlay == nil },
             .init(
@@ -52,7 +62,8 @@ extension AndroidKeyScenario {
                 $0.overlay == .prompt(.init(purpose: .upload(file: nil)))
             },
             .init(
-                label: "p", about: "pauses the selected transfer", snapshot: a, focus: .transfers, keys: [.character("p")],
+                label: "p", about: "pauses the selected transfer", snapshot: a, focus: .transfers,
+                keys: [.character("p")],
                 effects: [.send(.pause(id: 21))], message: "pause sent to the engine: task 21"),
             .init(
                 label: "c", about: "cancels an enqueued work row once confirmed", snapshot: a, work: Row.enqueued,
@@ -68,10 +79,12 @@ extension AndroidKeyScenario {
                             effect: .send(.android(.cancel(.id(Row.running))))))
             },
             .init(
-                label: "c", about: "n sends nothing", snapshot: a, work: Row.enqueued, keys: [.character("c"), .character("n")],
+                label: "c", about: "n sends nothing", snapshot: a, work: Row.enqueued,
+                keys: [.character("c"), .character("n")],
                 effects: [], message: "nothing sent"),
             .init(
-                label: "c", about: "finished work", snapshot: a, work: Row.succeeded, keys: [.character("c")], effects: [],
+                label: "c", about: "finished work", snapshot: a, work: Row.succeeded, keys: [.character("c")],
+                effects: [],
                 message: "analytics-upload is SUCCEEDED: nothing to cancel"),
             .init(
                 label: "c", about: "the transfers pane cancels a transfer", snapshot: a, focus: .transfers,
@@ -87,7 +100,8 @@ extension AndroidKeyScenario {
                 label: "l", about: "blocked work", snapshot: a, work: Row.blocked, keys: [.character("l")], effects: [],
                 message: "compress-logs is BLOCKED by cleanup-cache: it runs when they succeed"),
             .init(
-                label: "l", about: "finished work", snapshot: a, work: Row.succeeded, keys: [.character("l")], effects: [],
+                label: "l", about: "finished work", snapshot: a, work: Row.succeeded, keys: [.character("l")],
+                effects: [],
                 message: "analytics-upload is SUCCEEDED: nothing to run"),
             .init(
                 label: "l", about: "no work row", snapshot: noWork, keys: [.character("l")], effects: [],
@@ -97,7 +111,8 @@ extension AndroidKeyScenario {
                 effects: [.send(.android(.appOpened))],
                 message: "open sent to the engine: the Android app comes to the foreground"),
             .init(
-                label: "o", about: "already in the foreground", snapshot: foreground, keys: [.character("o")], effects: [],
+                label: "o", about: "already in the foreground", snapshot: foreground, keys: [.character("o")],
+                effects: [],
                 message: "the Android app is already in the foreground"),
             .init(
                 label: "h", about: "leaves the foreground app", snapshot: foreground, keys: [.character("h")],
@@ -110,7 +125,8 @@ extension AndroidKeyScenario {
                 label: "t", about: "kills the background process", snapshot: noServices, keys: [.character("t")],
                 effects: [.send(.android(.lowMemoryKill))], message: "low-memory kill sent to the engine"),
             .init(
-                label: "t", about: "a foreground service protects it", snapshot: a, keys: [.character("t")], effects: [],
+                label: "t", about: "a foreground service protects it", snapshot: a, keys: [.character("t")],
+                effects: [],
                 message: "foreground service upload-backup keeps the process alive"),
             .init(
                 label: "t", about: "no process", snapshot: gone, keys: [.character("t")], effects: [],
@@ -122,7 +138,8 @@ extension AndroidKeyScenario {
                 label: "K", about: "force-stops once confirmed", snapshot: a, keys: [.character("K"), .character("y")],
                 effects: [.send(.android(.forceStop))], message: "force-stop sent to the engine"),
             .init(
-                label: "K", about: "n sends nothing", snapshot: gone, keys: [.character("K"), .character("n")], effects: [],
+                label: "K", about: "n sends nothing", snapshot: gone, keys: [.character("K"), .character("n")],
+                effects: [],
                 message: "nothing sent"),
             .init(
                 label: "R", about: "reboots once confirmed", snapshot: a, keys: [.character("R"), .character("y")],
@@ -132,7 +149,8 @@ extension AndroidKeyScenario {
                 effects: [
                     .send(
                         .android(
-                            .startForegroundService(name: "demo-service", notification: "Offstage demo · started from the dashboard")))
+                            .startForegroundService(
+                                name: "demo-service", notification: "Offstage demo · started from the dashboard")))
                 ], message: "foreground service start sent to the engine: demo-service"),
             .init(
                 label: "F", about: "stops it", snapshot: androidWithDemoService, keys: [.character("F")],
@@ -141,8 +159,11 @@ extension AndroidKeyScenario {
             .init(label: "d", about: "opens the device menu", snapshot: a, keys: [.character("d")], effects: []) {
                 $0.overlay == .device
             },
-            .init(label: "w", about: "warps", snapshot: a, keys: [.character("w")], effects: [.setClockRate(.warped(600))]),
-            .init(label: "f", about: "freezes", snapshot: a, keys: [.character("f")], effects: [.setClockRate(.frozen)]),
+            .init(
+                label: "w", about: "warps", snapshot: a, keys: [.character("w")], effects: [.setClockRate(.warped(600))]
+            ),
+            .init(
+                label: "f", about: "freezes", snapshot: a, keys: [.character("f")], effects: [.setClockRate(.frozen)]),
             .init(label: "n", about: "jumps", snapshot: a, keys: [.character("n")], effects: [.jumpToNextDeadline]),
             .init(label: "Ctrl-L", about: "redraws", snapshot: a, keys: [.control("l")], effects: [.redrawAll]),
             .init(label: "?", about: "help", snapshot: a, keys: [.character("?")], effects: []) { $0.overlay == .help },
@@ -153,13 +174,16 @@ extension AndroidKeyScenario {
     /// The keys the Android profile does not offer: each says why and sends nothing.
     static let androidRefused: [AndroidKeyScenario] = [
         .init(
-            label: "s", about: "no iOS BG tasks", snapshot: SnapshotSamples.android, keys: [.character("s")], effects: [],
+            label: "s", about: "no iOS BG tasks", snapshot: SnapshotSamples.android, keys: [.character("s")],
+            effects: [],
             message: "s schedules iOS BG tasks, which this profile does not run: offstage work enqueue adds work"),
         .init(
-            label: "x", about: "no iOS BG tasks", snapshot: SnapshotSamples.android, work: Row.running, keys: [.character("x")],
+            label: "x", about: "no iOS BG tasks", snapshot: SnapshotSamples.android, work: Row.running,
+            keys: [.character("x")],
             effects: [], message: "x expires iOS BG tasks, which this profile does not run: c cancels work, l runs it"),
         .init(
-            label: "r", about: "no background relaunch", snapshot: SnapshotSamples.android, keys: [.character("r")], effects: [],
+            label: "r", about: "no background relaunch", snapshot: SnapshotSamples.android, keys: [.character("r")],
+            effects: [],
             message: "Android has no background relaunch: WorkManager starts the process when work runs (R reboots)"),
     ]
 }

@@ -28,9 +28,14 @@ import Testing
 
     @Test func aWorkIDSpelledLikeARequestIdentifierIsItsOwnRow() {
         var snapshot = SnapshotSamples.both
-        snapshot.android?.work = [WorkSnapshot(id: "com.example.refresh", name: "clash", state: .enqueued, reason: .eligible)]
+        snapshot.android?.work = [
+            WorkSnapshot(id: "com.example.refresh", name: "clash", state: .enqueued, reason: .eligible)
+        ]
         let keys = DashboardRows.scheduledKeys(snapshot, filter: nil)
-        #expect(keys == [.request("com.example.refresh"), .request("com.example.maintenance"), .work("com.example.refresh")])
+        #expect(
+            keys == [
+                .request("com.example.refresh"), .request("com.example.maintenance"), .work("com.example.refresh"),
+            ])
         var state = DashboardState()
         state.focus = .scheduled
         DashboardReducer.reconcile(state: &state, snapshot: snapshot)
@@ -44,7 +49,8 @@ import Testing
         var state = DashboardState()
         DashboardReducer.reconcile(state: &state, snapshot: snapshot)
         let screen = DashboardView.render(
-            snapshot: snapshot, state: state, size: size, capabilities: TerminalCapabilities(colors: 256, unicode: true))
+            snapshot: snapshot, state: state, size: size, capabilities: TerminalCapabilities(colors: 256, unicode: true)
+        )
         let row = (0..<screen.height).first { screen.text(row: $0).contains("cleanup-cache") } ?? -1
         let target = DashboardView.hitTest(x: 5, y: row, snapshot: snapshot, state: state, size: size)
         #expect(target == .work("9a6b2c11-cleanup"))

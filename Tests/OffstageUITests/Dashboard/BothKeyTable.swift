@@ -28,11 +28,15 @@ extension AndroidKeyScenario {
             .init(label: "Home/End", about: "last row", snapshot: b, keys: [.end], effects: []) {
                 $0.selectedWork == BothRow.finished
             },
-            .init(label: "Tab/S-Tab", about: "previous pane", snapshot: b, keys: [.backTab], effects: []) { $0.focus == .transfers },
+            .init(label: "Tab/S-Tab", about: "previous pane", snapshot: b, keys: [.backTab], effects: []) {
+                $0.focus == .transfers
+            },
             .init(label: "Enter", about: "work details", snapshot: b, work: BothRow.work, keys: [.enter], effects: []) {
                 $0.overlay == .workDetails(BothRow.work)
             },
-            .init(label: "Esc", about: "closes details", snapshot: b, keys: [.enter, .escape], effects: []) { $0.overlay == nil },
+            .init(label: "Esc", about: "closes details", snapshot: b, keys: [.enter, .escape], effects: []) {
+                $0.overlay == nil
+            },
             .init(
                 label: "/", about: "filters both platforms", snapshot: b,
                 keys: [.character("/")] + ReducerFixture.typing("thumb") + [.enter], effects: []
@@ -71,13 +75,15 @@ extension AndroidKeyScenario {
                 label: "x", about: "an iOS row: no task running", snapshot: b, keys: [.character("x")], effects: [],
                 message: "no BG task is running: launch one with l first"),
             .init(
-                label: "o", about: "a work row: opens the Android app", snapshot: b, work: BothRow.work, keys: [.character("o")],
+                label: "o", about: "a work row: opens the Android app", snapshot: b, work: BothRow.work,
+                keys: [.character("o")],
                 effects: [.send(.android(.appOpened))]),
             .init(
                 label: "o", about: "an iOS row: opens the iOS app", snapshot: b, keys: [.character("o")],
                 effects: [.send(.app(.open))]),
             .init(
-                label: "h", about: "a work row: leaves the Android app", snapshot: androidForeground, work: BothRow.work,
+                label: "h", about: "a work row: leaves the Android app", snapshot: androidForeground,
+                work: BothRow.work,
                 keys: [.character("h")], effects: [.send(.android(.appLeft))]),
             .init(
                 label: "h", about: "an iOS row: the iOS app is already in the background", snapshot: androidForeground,
@@ -86,7 +92,8 @@ extension AndroidKeyScenario {
                 label: "t", about: "a work row: low-memory kill", snapshot: androidBackground, work: BothRow.work,
                 keys: [.character("t")], effects: [.send(.android(.lowMemoryKill))]),
             .init(
-                label: "t", about: "a work row, no Android process", snapshot: b, work: BothRow.work, keys: [.character("t")],
+                label: "t", about: "a work row, no Android process", snapshot: b, work: BothRow.work,
+                keys: [.character("t")],
                 effects: [], message: "the Android app has no process to kill"),
             .init(
                 label: "t", about: "an iOS row: system termination", snapshot: b, keys: [.character("t")],
@@ -108,13 +115,16 @@ extension AndroidKeyScenario {
                 effects: [
                     .send(
                         .android(
-                            .startForegroundService(name: "demo-service", notification: "Offstage demo · started from the dashboard")))
+                            .startForegroundService(
+                                name: "demo-service", notification: "Offstage demo · started from the dashboard")))
                 ]),
             .init(label: "d", about: "opens the device menu", snapshot: b, keys: [.character("d")], effects: []) {
                 $0.overlay == .device
             },
-            .init(label: "w", about: "warps", snapshot: b, keys: [.character("w")], effects: [.setClockRate(.warped(10))]),
-            .init(label: "f", about: "freezes", snapshot: b, keys: [.character("f")], effects: [.setClockRate(.frozen)]),
+            .init(
+                label: "w", about: "warps", snapshot: b, keys: [.character("w")], effects: [.setClockRate(.warped(10))]),
+            .init(
+                label: "f", about: "freezes", snapshot: b, keys: [.character("f")], effects: [.setClockRate(.frozen)]),
             .init(label: "n", about: "jumps", snapshot: b, keys: [.character("n")], effects: [.jumpToNextDeadline]),
             .init(label: "Ctrl-L", about: "redraws", snapshot: b, keys: [.control("l")], effects: [.redrawAll]),
             .init(label: "?", about: "help", snapshot: b, keys: [.character("?")], effects: []) { $0.overlay == .help },
@@ -125,10 +135,12 @@ extension AndroidKeyScenario {
     /// The iOS profile does not offer the Android device's keys.
     static let iosRefused: [AndroidKeyScenario] = [
         .init(
-            label: "R", about: "no Android device", snapshot: SnapshotSamples.demoMidway, keys: [.character("R")], effects: [],
+            label: "R", about: "no Android device", snapshot: SnapshotSamples.demoMidway, keys: [.character("R")],
+            effects: [],
             message: "R acts on the Android device, which the iOS profile does not run"),
         .init(
-            label: "F", about: "no Android device", snapshot: SnapshotSamples.demoMidway, keys: [.character("F")], effects: [],
+            label: "F", about: "no Android device", snapshot: SnapshotSamples.demoMidway, keys: [.character("F")],
+            effects: [],
             message: "F acts on the Android device, which the iOS profile does not run"),
     ]
 }

@@ -22,11 +22,13 @@ extension WorkManagerModel {
         if let chosen = policy {
             if spec.isPeriodic && !chosen.appliesToPeriodic {
                 return t.actions.append(
-                    .refuse("\(chosen.rawValue) is not an ExistingPeriodicWorkPolicy (KEEP, UPDATE, CANCEL_AND_REENQUEUE)"))
+                    .refuse(
+                        "\(chosen.rawValue) is not an ExistingPeriodicWorkPolicy (KEEP, UPDATE, CANCEL_AND_REENQUEUE)"))
             }
             if !spec.isPeriodic && !chosen.appliesToOneTime {
                 return t.actions.append(
-                    .refuse("\(chosen.rawValue) is not an ExistingWorkPolicy (KEEP, REPLACE, APPEND, APPEND_OR_REPLACE)"))
+                    .refuse(
+                        "\(chosen.rawValue) is not an ExistingWorkPolicy (KEEP, REPLACE, APPEND, APPEND_OR_REPLACE)"))
             }
             if spec.isPeriodic && chosen == .replace {
                 warnings.append("ExistingPeriodicWorkPolicy.REPLACE is deprecated; using CANCEL_AND_REENQUEUE")

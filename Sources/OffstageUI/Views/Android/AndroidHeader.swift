@@ -5,14 +5,18 @@ import OffstageCore
 enum AndroidHeader {
     /// The process's phase, labelled `label` (`compactLabel` in the short form, which says why the process ended
     /// only when `wide`); nothing without Android.
-    static func process(_ c: RenderContext, label: String, compactLabel: String, wide: Bool, priority: Int = 1) -> [HeaderView.Item] {
+    static func process(_ c: RenderContext, label: String, compactLabel: String, wide: Bool, priority: Int = 1)
+        -> [HeaderView.Item]
+    {
         guard let android = c.snapshot.android else { return [] }
         let phase = WorkText.process(android.process, c)
         let short = wide ? phase.text : phase.compact
         return [
             HeaderView.Item(
                 spans: [Span(label, c.palette.muted), Span(phase.text, phase.style)], priority: priority,
-                compact: (compactLabel.isEmpty ? [] : [Span(compactLabel, c.palette.muted)]) + [Span(short, phase.style)])
+                compact: (compactLabel.isEmpty ? [] : [Span(compactLabel, c.palette.muted)]) + [
+                    Span(short, phase.style)
+                ])
         ]
     }
 
@@ -23,7 +27,8 @@ enum AndroidHeader {
         let more = services.count > 1 ? [Span(" +\(services.count - 1)", c.palette.muted)] : []
         let moreWidth = more.reduce(0) { $0 + $1.width }
         let name = c.safe(first.name), text = c.safe(first.notification)
-        let full: [Span] = [Span("fgs ", c.palette.muted), Span(c.fit(name, 24), c.palette.info), Span(": " + c.fit(text, 48))] + more
+        let full: [Span] =
+            [Span("fgs ", c.palette.muted), Span(c.fit(name, 24), c.palette.info), Span(": " + c.fit(text, 48))] + more
         let nameRoom = max(4, min(16, room - 4 - moreWidth))
         var compact: [Span] = [Span("fgs ", c.palette.muted), Span(c.fit(name, nameRoom), c.palette.info)]
         let textRoom = room - 4 - DisplayWidth.of(c.fit(name, nameRoom)) - 2 - moreWidth
@@ -41,18 +46,28 @@ enum AndroidHeader {
             case .rare: c.palette.warn
             case .restricted: c.palette.bad
             }
-        var items = [HeaderView.Item(spans: [Span("bucket ", c.palette.muted), Span(device.bucket.title, bucketStyle)], priority: 3)]
+        var items = [
+            HeaderView.Item(
+                spans: [Span("bucket ", c.palette.muted), Span(device.bucket.title, bucketStyle)], priority: 3)
+        ]
         let doze = WorkText.doze(device.doze, c)
         items.append(
             HeaderView.Item(
-                spans: [Span(doze.text, doze.style)], priority: device.doze == .off ? 5 : 3, compact: [Span(doze.compact, doze.style)]))
-        if device.batterySaver { items.append(HeaderView.Item(spans: [Span("battery saver", c.palette.warn)], priority: 4)) }
+                spans: [Span(doze.text, doze.style)], priority: device.doze == .off ? 5 : 3,
+                compact: [Span(doze.compact, doze.style)]))
+        if device.batterySaver {
+            items.append(HeaderView.Item(spans: [Span("battery saver", c.palette.warn)], priority: 4))
+        }
         if device.backgroundRestricted {
             items.append(
-                HeaderView.Item(spans: [Span("background restricted", c.palette.bad)], priority: 3, compact: [Span("bg restricted", c.palette.bad)]))
+                HeaderView.Item(
+                    spans: [Span("background restricted", c.palette.bad)], priority: 3,
+                    compact: [Span("bg restricted", c.palette.bad)]))
         }
         if device.roaming { items.append(HeaderView.Item(spans: [Span("roaming", c.palette.warn)], priority: 4)) }
-        if device.storageLow { items.append(HeaderView.Item(spans: [Span("storage low", c.palette.warn)], priority: 4)) }
+        if device.storageLow {
+            items.append(HeaderView.Item(spans: [Span("storage low", c.palette.warn)], priority: 4))
+        }
         return items
     }
 }

@@ -109,7 +109,9 @@ enum WorkText {
 
     /// The process phase: `foreground`, `background` (it runs with no visible activity), `gone (low-memory killer)`,
     /// with a compact form.
-    static func process(_ process: AndroidProcessSnapshot, _ c: RenderContext) -> (text: String, compact: String, style: Style) {
+    static func process(_ process: AndroidProcessSnapshot, _ c: RenderContext) -> (
+        text: String, compact: String, style: Style
+    ) {
         switch process.phase {
         case .foreground: return ("foreground", "foreground", c.palette.good)
         case .background: return ("background", "background", c.palette.warn)

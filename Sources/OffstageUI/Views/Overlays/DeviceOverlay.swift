@@ -43,21 +43,29 @@ enum DeviceOverlay {
         var lines: [OverlayFrame.Line] = [
             OverlayFrame.field("network", network, labelWidth: 22, style: c.palette.title, context: c),
             OverlayFrame.field(
-                "power", conditions.charging ? "external power (charging)" : "on battery", labelWidth: 22, style: c.palette.title,
+                "power", conditions.charging ? "external power (charging)" : "on battery", labelWidth: 22,
+                style: c.palette.title,
                 context: c),
-            OverlayFrame.field("battery", "\(conditions.batteryLevel)%", labelWidth: 22, style: c.palette.title, context: c),
-            OverlayFrame.field("Low Power Mode", onOff(conditions.lowPowerMode), labelWidth: 22, style: c.palette.title, context: c),
             OverlayFrame.field(
-                "Background App Refresh", onOff(conditions.backgroundRefresh), labelWidth: 22, style: c.palette.title, context: c),
-            OverlayFrame.field("device", device.inUse ? "in use" : "idle", labelWidth: 22, style: c.palette.title, context: c),
+                "battery", "\(conditions.batteryLevel)%", labelWidth: 22, style: c.palette.title, context: c),
+            OverlayFrame.field(
+                "Low Power Mode", onOff(conditions.lowPowerMode), labelWidth: 22, style: c.palette.title, context: c),
+            OverlayFrame.field(
+                "Background App Refresh", onOff(conditions.backgroundRefresh), labelWidth: 22, style: c.palette.title,
+                context: c),
+            OverlayFrame.field(
+                "device", device.inUse ? "in use" : "idle", labelWidth: 22, style: c.palette.title, context: c),
             [],
         ]
         for item in items(c) {
             var line = [Span(TextFit.pad(item.key, to: 4), c.palette.key), Span(item.action)]
-            if item.action == "network: " + network { line.append(Span("  " + c.glyphs.current + " now", c.palette.good)) }
+            if item.action == "network: " + network {
+                line.append(Span("  " + c.glyphs.current + " now", c.palette.good))
+            }
             lines.append(line)
         }
-        OverlayFrame.draw(in: &screen, title: "Device conditions", footer: "Esc close", lines: lines, maxWidth: 60, context: c)
+        OverlayFrame.draw(
+            in: &screen, title: "Device conditions", footer: "Esc close", lines: lines, maxWidth: 60, context: c)
     }
 
     /// One line of the Android menu: its keys, what they do, and the value now.
@@ -95,7 +103,9 @@ enum DeviceOverlay {
         if c.snapshot.platform.includesIOS {
             rows += [
                 Row(keys: "l", action: "Low Power Mode on/off (iOS)", value: onOff(conditions.lowPowerMode)),
-                Row(keys: "r", action: "Background App Refresh on/off (iOS)", value: onOff(conditions.backgroundRefresh)),
+                Row(
+                    keys: "r", action: "Background App Refresh on/off (iOS)", value: onOff(conditions.backgroundRefresh)
+                ),
             ]
         }
         rows += [
@@ -122,9 +132,11 @@ enum DeviceOverlay {
         let lines: [OverlayFrame.Line] = rows.map { row in
             [
                 Span(TextFit.pad(row.keys, to: keyWidth), c.palette.key),
-                Span(TextFit.pad(c.fit(row.action, actionWidth - 1), to: actionWidth)), Span(row.value, c.palette.title),
+                Span(TextFit.pad(c.fit(row.action, actionWidth - 1), to: actionWidth)),
+                Span(row.value, c.palette.title),
             ]
         }
-        OverlayFrame.draw(in: &screen, title: "Device conditions", footer: "Esc close", lines: lines, maxWidth: 60, context: c)
+        OverlayFrame.draw(
+            in: &screen, title: "Device conditions", footer: "Esc close", lines: lines, maxWidth: 60, context: c)
     }
 }

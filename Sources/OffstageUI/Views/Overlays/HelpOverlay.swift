@@ -20,7 +20,8 @@ enum HelpOverlay {
         let boxed2 = flow(columns: 2, width: boxWidth - 4, height: screen.height - 4 - note.count, c)
         if let boxed = [boxed1, boxed2].first(where: { $0.leftOver == 0 }) {
             OverlayFrame.draw(
-                in: &screen, title: "Keys", footer: "Esc close", lines: lines(boxed, c) + note, maxWidth: boxWidth, context: c)
+                in: &screen, title: "Keys", footer: "Esc close", lines: lines(boxed, c) + note, maxWidth: boxWidth,
+                context: c)
             return
         }
         // The whole screen as the box.
@@ -28,7 +29,8 @@ enum HelpOverlay {
         let full = flow(columns: 2, width: min(screen.width, 100) - 4, height: screen.height - 2 - fullNote.count, c)
         if full.leftOver == 0 {
             OverlayFrame.draw(
-                in: &screen, title: "Keys", footer: "Esc close", lines: lines(full, c) + fullNote, maxWidth: min(screen.width, 100),
+                in: &screen, title: "Keys", footer: "Esc close", lines: lines(full, c) + fullNote,
+                maxWidth: min(screen.width, 100),
                 margin: 0, context: c)
             return
         }
@@ -37,7 +39,8 @@ enum HelpOverlay {
         let page = flow(columns: screen.width >= 70 ? 2 : 1, width: screen.width - 2, height: screen.height - 2, c)
         screen.fill(x: 0, y: 0, width: screen.width, height: screen.height)
         Box.paneTitle(
-            in: &screen, row: 0, width: screen.width, title: "Keys", info: ["Esc close"], focused: true, glyphs: c.glyphs,
+            in: &screen, row: 0, width: screen.width, title: "Keys", info: ["Esc close"], focused: true,
+            glyphs: c.glyphs,
             palette: c.palette)
         var all = lines(page, c) + platformNote(width: screen.width - 2, c)
         if all.count > screen.height - 1 { all = Array(all.prefix(screen.height - 1)) }
@@ -107,7 +110,9 @@ enum HelpOverlay {
             lines.append(line)
         }
         if flow.leftOver > 0 {
-            lines.append([Span(c.glyphs.ellipsis + " \(flow.leftOver) more keys (enlarge the terminal)", c.palette.muted)])
+            lines.append([
+                Span(c.glyphs.ellipsis + " \(flow.leftOver) more keys (enlarge the terminal)", c.palette.muted)
+            ])
         }
         return lines
     }

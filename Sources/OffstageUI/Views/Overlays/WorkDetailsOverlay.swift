@@ -11,12 +11,14 @@ enum WorkDetailsOverlay {
         let label = 14
         var lines: [OverlayFrame.Line] = []
         func add(_ name: String, _ value: String, _ style: Style = .plain) {
-            lines += OverlayFrame.wrappedField(name, value, labelWidth: label, width: boxWidth - 4, style: style, context: c)
+            lines += OverlayFrame.wrappedField(
+                name, value, labelWidth: label, width: boxWidth - 4, style: style, context: c)
         }
         guard let work else {
             add("id", c.safe(id), c.palette.title)
             lines.append([Span("no longer in WorkManager's database (pruned)", c.palette.warn)])
-            OverlayFrame.draw(in: &screen, title: "Work request", footer: "Esc close", lines: lines, maxWidth: boxWidth, context: c)
+            OverlayFrame.draw(
+                in: &screen, title: "Work request", footer: "Esc close", lines: lines, maxWidth: boxWidth, context: c)
             return
         }
         add("name", c.safe(work.name), c.palette.title)
@@ -31,17 +33,25 @@ enum WorkDetailsOverlay {
             if work.foreground {
                 add("running", "as a foreground service (setForegroundAsync): no 10-minute limit", c.palette.good)
             } else if let left = WorkText.runLeft(work, c) {
-                add("running", left > 0 ? Format.duration(left) + " left of its 10 minutes" : "past its 10-minute limit", left <= 60 ? c.palette.bad : c.palette.good)
+                add(
+                    "running",
+                    left > 0 ? Format.duration(left) + " left of its 10 minutes" : "past its 10-minute limit",
+                    left <= 60 ? c.palette.bad : c.palette.good)
             }
         }
         if let reason = work.reason { add("waiting", c.safe(reason.text(now: c.snapshot.clock.now)), c.palette.warn) }
         if let next = work.nextScheduleAt {
             add("next run", RequestDetailsOverlay.at(next, c))
         } else {
-            add("next run", work.state.isFinished ? "none: \(work.state.rawValue.lowercased())" : "not scheduled by time")
+            add(
+                "next run",
+                work.state.isFinished ? "none: \(work.state.rawValue.lowercased())" : "not scheduled by time")
         }
-        add("stop reason", work.stopReason.constantName + " (\(work.stopReason.rawValue))", work.stopReason == .notStopped ? c.palette.muted : c.palette.warn)
-        OverlayFrame.draw(in: &screen, title: "Work request", footer: "Esc close", lines: lines, maxWidth: boxWidth, context: c)
+        add(
+            "stop reason", work.stopReason.constantName + " (\(work.stopReason.rawValue))",
+            work.stopReason == .notStopped ? c.palette.muted : c.palette.warn)
+        OverlayFrame.draw(
+            in: &screen, title: "Work request", footer: "Esc close", lines: lines, maxWidth: boxWidth, context: c)
     }
 
     /// The backoff: `attempt 3 at 22:15:20 (in 2:00)`, or `not backing off`.

@@ -21,7 +21,9 @@ let lowMemoryTable: [LowMemoryRow] = [
         setup: [.appOpened, .foregroundServiceStarted(name: "player", notification: nil, fromWorker: false), .appLeft],
         refusal: "foreground service player keeps the process alive"),
     LowMemoryRow(
-        setup: [.workerStarted(name: "dl"), .foregroundServiceStarted(name: "dl", notification: nil, fromWorker: true)],
+        setup: [
+            .workerStarted(name: "dl"), .foregroundServiceStarted(name: "dl", notification: nil, fromWorker: true),
+        ],
         refusal: "foreground service dl keeps the process alive"),
 ]
 

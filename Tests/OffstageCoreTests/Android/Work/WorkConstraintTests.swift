@@ -98,7 +98,8 @@ struct WorkConstraintTests {
         }
     }
 
-    @Test("a running worker that loses a constraint is stopped with its CONSTRAINT_ reason, without backoff",
+    @Test(
+        "a running worker that loses a constraint is stopped with its CONSTRAINT_ reason, without backoff",
         arguments: cases.filter { $0.stop != nil })
     func lost(_ row: Case) throws {
         let met = Self.met(row.constraints)

@@ -26,7 +26,8 @@ struct WorkPeriodicTests {
         }
     }
 
-    @Test("after each run, whatever the result, it is ENQUEUED for the next interval; never SUCCEEDED",
+    @Test(
+        "after each run, whatever the result, it is ENQUEUED for the next interval; never SUCCEEDED",
         arguments: [WorkResult.success, .failure])
     func rescheduled(_ result: WorkResult) throws {
         var harness = WorkHarness()

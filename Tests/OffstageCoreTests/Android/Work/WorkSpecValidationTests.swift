@@ -50,7 +50,9 @@ struct WorkSpecValidationTests {
 
     @Test(
         "backoff delays are clamped to 10 s … 5 h with a warning",
-        arguments: [(1.0, 10.0, 1), (10, 10, 0), (30, 30, 0), (18_000, 18_000, 0), (21_600, 18_000, 1), (1e308, 18_000, 1)])
+        arguments: [
+            (1.0, 10.0, 1), (10, 10, 0), (30, 30, 0), (18_000, 18_000, 0), (21_600, 18_000, 1), (1e308, 18_000, 1),
+        ])
     func backoffClamp(_ row: (Double, Double, Int)) throws {
         let spec = WorkRequestSpec(worker: minuteWork, backoff: BackoffCriteria(policy: .linear, delay: row.0))
         let (checked, warnings) = try spec.validated()

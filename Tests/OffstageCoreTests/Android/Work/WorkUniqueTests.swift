@@ -31,7 +31,9 @@ struct WorkUniqueTests {
     }
 
     /// Puts unique work "u" (spec `spec`) in state `existing`; returns its id.
-    static func prepare(_ existing: Existing, spec: WorkRequestSpec, policy: ExistingWorkPolicy, in harness: inout WorkHarness)
+    static func prepare(
+        _ existing: Existing, spec: WorkRequestSpec, policy: ExistingWorkPolicy, in harness: inout WorkHarness
+    )
         -> String?
     {
         guard existing != .none else { return nil }
@@ -95,7 +97,8 @@ struct WorkUniqueTests {
 
     @Test("periodic: every policy against every existing state (§6.5)", arguments: periodic)
     func periodicPolicies(_ row: (ExistingWorkPolicy, Existing, Outcome)) throws {
-        try check(row, spec: WorkRequestSpec(worker: minuteWork, kind: .periodic(PeriodicSchedule(interval: 900, flex: 900))))
+        try check(
+            row, spec: WorkRequestSpec(worker: minuteWork, kind: .periodic(PeriodicSchedule(interval: 900, flex: 900))))
     }
 
     func check(_ row: (ExistingWorkPolicy, Existing, Outcome), spec: WorkRequestSpec) throws {
