@@ -110,7 +110,7 @@ extension DaemonRuntime {
         try store.apply(android: step.changes, command: commandID.map { ($0, outcome.status, outcome.result) })
         for entry in step.changes.log { logged(entry) }
         for id in step.stops { stopWorker(id) }
-        // An offline apply starts nothing: the next `offstage run` restarts the work (WorkManager's `.started`).
+        // An offline apply starts nothing: `WorkEnvironment.workersCanStart` keeps due work ENQUEUED there.
         guard !offline else { return }
         for launch in step.starts { try startWorker(launch) }
     }
@@ -183,12 +183,6 @@ extension DaemonRuntime {
             case .refuse(let reason):
                 if own { step.refusals.append(reason) }
             case .startWorker(let launch):
-                if offline {
-                    // No engine runs: nothing starts here; the next `offstage run` restarts it (`.started`).
-                    log(launch.name, "due now: it starts when offstage runs")
-                    if own { step.notes.append("\(launch.name) is due now: it starts when offstage runs") }
-                    continue
-                }
                 if host.system.state.forceStopped {
                     if own { step.refusals.append("the app is force-stopped: no worker runs until the user opens it") }
                     caused.append(.work(.systemStopped(id: launch.id, reason: .user)))
