@@ -191,8 +191,9 @@ public final class DashboardLoop {
         return wait
     }
 
-    /// The longest gap between snapshots that counts as the engine publishing progress (it publishes four a second).
-    static let progressGap = 0.3
+    /// The longest gap between snapshots that counts as the engine publishing progress (it publishes progress
+    /// twice a second, `RuntimeOptions.publishForDashboards`).
+    static let progressGap = 0.6
 
     /// When to draw the header clock's next second, `tick` seconds from `now`: while the engine publishes progress
     /// and its next snapshot is due less than `progressGap` after that second begins, the snapshot's frame shows the

@@ -21,6 +21,7 @@ extension DaemonRuntime {
 
     /// Executes one pending command: its result and its changes commit together.
     func execute(_ command: DaemonCommand, id: Int64) throws {
+        snapshotMayHaveChanged = true
         if command.isForClock { return try executeClockCommand(command, id: id) }
         if !hostsIOS, command.isForApp || command.isForScheduler {
             return try store.completeCommand(

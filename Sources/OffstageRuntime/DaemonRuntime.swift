@@ -45,6 +45,9 @@ public final class DaemonRuntime {
     var snapshotWake: Double?
     /// Whether the next snapshot goes out even if nothing changed (a view just attached).
     var snapshotForced = false
+    /// Whether something beyond progress may have changed since the last snapshot was built (a command, a timer,
+    /// an engine report other than bytes): a change held back as progress is looked at again sooner.
+    var snapshotMayHaveChanged = false
     /// The `add` commands in the inbox as of its last read, for snapshots (nil: read it again for the next one).
     var inboxAdds: [TransferTask]?
     /// Whether this runtime only applies one command for a process that found no engine (`applyOffline`).
@@ -60,7 +63,7 @@ public final class DaemonRuntime {
         self.options = options
         self.time = time
         clock = time as? VirtualClock
-        throttle = SnapshotThrottle(interval: options.snapshotInterval)
+        throttle = SnapshotThrottle(interval: options.snapshotInterval, progressInterval: options.progressInterval)
         daemon = TransferDaemon(retryPolicy: options.retryPolicy, redirectPolicy: options.redirectPolicy)
         daemon.exclusive = options.focus
         daemon.appSessions = [options.app?.configuration.sessionIdentifier ?? options.appSessionIdentifier]
@@ -137,6 +140,7 @@ public final class DaemonRuntime {
         }
         if let wake = nextWake, wake <= time.now() {
             nextWake = nil
+            snapshotMayHaveChanged = true
             try handle(.timerFired)
         }
         try runSchedulerDue()
@@ -149,6 +153,7 @@ public final class DaemonRuntime {
         if let due = snapshotWake { wait = min(wait, max(0, due - MonotonicTime.now())) }
         if let deadline = nextDeadline, let real = time.realSeconds(untilVirtual: deadline) { wait = min(wait, real) }
         for item in queue.drain(waitingAtMost: waiting ? wait : 0.01) {
+            if !item.isProgress { snapshotMayHaveChanged = true }
             switch item {
             case .daemon(let event):
                 try handle(event)

@@ -17,6 +17,14 @@ final class EventQueue: Sendable {
         case inboxPoked
         /// A view attached: publish a snapshot for it now.
         case snapshotWanted
+
+        /// Whether it only moves a transfer's bytes on (what a view shows as progress).
+        var isProgress: Bool {
+            switch self {
+            case .daemon(.engine(.progressed)), .daemon(.engine(.checkpointed)): true
+            default: false
+            }
+        }
     }
 
     // Safety: `items` is only touched while `condition` is locked.

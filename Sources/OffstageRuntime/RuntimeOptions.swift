@@ -42,6 +42,9 @@ public struct RuntimeOptions {
     public var onSnapshot: (@Sendable (Snapshot) -> Void)?
     /// The shortest time between two published snapshots, seconds on `snapshotClock`.
     public var snapshotInterval: Double = 0.1
+    /// The shortest time between two published snapshots that differ only in progress (bytes, speeds, ETAs, the
+    /// clock and countdowns), seconds; nil: `snapshotInterval`. Never shorter than `snapshotInterval`.
+    public var progressInterval: Double?
     /// The steady clock the snapshot throttle measures with (a test injects its own).
     public var snapshotClock: @Sendable () -> Double = { MonotonicTime.now() }
     /// Whether the runtime listens on `<home>/engine.sock` for attached views and pokes.
@@ -49,6 +52,14 @@ public struct RuntimeOptions {
 
     /// Default options: run until stopped.
     public init() {}
+
+    /// The snapshot cadence for a dashboard, hosted or attached: a change it shows at most four times a second,
+    /// progress alone twice a second (the dashboard moves its clock and countdowns between snapshots itself; keys
+    /// and animation still draw up to ten frames a second).
+    public mutating func publishForDashboards() {
+        snapshotInterval = 0.25
+        progressInterval = 0.5
+    }
 }
 
 /// Why a runtime's loop ended.

@@ -73,8 +73,7 @@ enum HostedRuntime {
         options.app = AppSetup(configuration: configuration.appSession)
         options.android = configuration.androidSetup(commandLogPath: context.home.path + "/work.log")
         options.onSnapshot = publish
-        // Four snapshots a second keep the bars live; frames for keys and animation still go up to ten a second.
-        options.snapshotInterval = 0.25
+        options.publishForDashboards()
         adjust(&options)
         let clock = try VirtualClock()
         return DaemonRuntime(home: context.home, store: store, options: options, time: clock)

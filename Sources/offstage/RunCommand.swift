@@ -24,6 +24,7 @@ enum RunCommand {
         options.scheduler = SchedulerConfig.setup(configuration, context: context)
         options.app = AppSetup(configuration: configuration.appSession)
         options.android = configuration.androidSetup(commandLogPath: context.home.path + "/work.log")
+        options.publishForDashboards()  // for dashboards that attach
         if !args.flag("--quiet") {
             let origin = SchedulerConfig.origin(configuration)
             // Lines fit the terminal's width when stdout is one (read again for each line: it may be resized).

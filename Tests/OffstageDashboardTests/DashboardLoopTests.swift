@@ -79,23 +79,24 @@ import Testing
     }
 
     @Test func whileProgressFlowsTheClocksNextSecondWaitsForTheNextSnapshot() {
-        // Real time, snapshots a quarter second apart: the second that begins 0.05 s after the last one is drawn
-        // with the next snapshot's frame (0.25 s after it), not in a frame of its own.
+        // Real time, snapshots half a second apart (progress, as the engine publishes it for a dashboard): the
+        // second that begins 0.05 s after the last one is drawn with the next snapshot's frame (0.5 s after it),
+        // not in a frame of its own.
         var snapshot = SnapshotSamples.retryingDownload
         snapshot.clock.rate = .real
-        snapshot.clock.now = SnapshotSamples.at(0.7)
+        snapshot.clock.now = SnapshotSamples.at(0.45)
         let backend = FakeDashboardBackend(snapshot: snapshot)
         let dashboard = loop(backend)
         dashboard.step(wait: false)
-        #expect((dashboard.waitTime ?? 0) > 0.29, "one snapshot: the clock alone makes the next frame")
-        clock.advance(by: 0.25)
+        #expect((dashboard.waitTime ?? 0) > 0.54, "one snapshot: the clock alone makes the next frame")
+        clock.advance(by: 0.5)
         snapshot.clock.now = SnapshotSamples.at(0.95)
         snapshot.transfers[0].name = "dataset-2.parquet"
         backend.publish(snapshot)
         dashboard.step(wait: false)
         #expect(terminal.presentCount == 2)
         let wait = dashboard.waitTime ?? 0
-        #expect(wait > 0.25 && wait < 0.35, "wait for the snapshot due 0.25 s after the last one")
+        #expect(wait > 0.5 && wait < 0.6, "wait for the snapshot due 0.5 s after the last one")
         // The snapshot is late: the clock goes on alone.
         clock.advance(by: wait)
         dashboard.step(wait: false)

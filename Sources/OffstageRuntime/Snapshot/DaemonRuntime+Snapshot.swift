@@ -48,14 +48,21 @@ extension DaemonRuntime {
             return
         }
         let steady = options.snapshotClock()
-        let wait = throttle.wait(at: steady)
+        let wait = throttle.wait(at: steady, changed: snapshotMayHaveChanged || snapshotForced)
         guard wait <= 0 || final else {
             snapshotWake = steady + wait
             return
         }
         snapshotWake = steady + 1
+        snapshotMayHaveChanged = false
         var snapshot = buildSnapshot()
-        guard throttle.admit(snapshot, at: steady, force: snapshotForced, ignoringInterval: final) else { return }
+        switch throttle.admit(snapshot, at: steady, force: snapshotForced, ignoringInterval: final) {
+        case .publish: break
+        case .unchanged: return
+        case .progressDue(let due):
+            snapshotWake = due
+            return
+        }
         snapshotForced = false
         snapshot.sequence = snapshots.nextSequence()
         options.onSnapshot?(snapshot)

@@ -3,39 +3,63 @@ import OffstageCore
 
 /// When to publish a snapshot: at most once per `interval` on a steady clock, and only when it differs from the
 /// last one published in something a view shows (countdowns count in whole seconds, speeds in whole bytes/s).
+/// A change that is only progress (bytes, speeds, ETAs, the clock and countdowns moving on) waits for
+/// `progressInterval` instead: a view extrapolates the clock itself, and bars need not move more often.
 struct SnapshotThrottle {
     /// The shortest time between two publications, seconds.
     var interval: Double
+    /// The shortest time between two publications when only progress changed, seconds (at least `interval`).
+    var progressInterval: Double
     /// The last publication's comparison key.
     private(set) var lastKey: Snapshot?
+    /// The last publication's key with progress taken out too.
+    private(set) var lastShape: Snapshot?
     /// The steady time of the last publication.
     private(set) var lastAt: Double?
     /// How many snapshots were published.
     private(set) var published = 0
 
-    /// A throttle allowing one publication per `interval` seconds.
-    init(interval: Double) {
-        self.interval = interval
+    /// What `admit` decided.
+    enum Admission: Equatable {
+        /// Publish it (recorded as the last publication).
+        case publish
+        /// Nothing a view shows changed.
+        case unchanged
+        /// Only progress changed: look again at this steady time.
+        case progressDue(Double)
     }
 
-    /// Seconds until the next publication may go out (0: now).
-    func wait(at steady: Double) -> Double {
+    /// A throttle allowing one publication per `interval` seconds, and one per `progressInterval` seconds (nil:
+    /// `interval`) when only progress changed.
+    init(interval: Double, progressInterval: Double? = nil) {
+        self.interval = interval
+        self.progressInterval = max(interval, progressInterval ?? interval)
+    }
+
+    /// Seconds until the next snapshot is worth building (0: now): `interval` after the last publication when
+    /// `changed` says something beyond progress may have changed, else `progressInterval` after it.
+    func wait(at steady: Double, changed: Bool = true) -> Double {
         guard let lastAt else { return 0 }
-        return max(0, interval - (steady - lastAt))
+        return max(0, (changed ? interval : progressInterval) - (steady - lastAt))
     }
 
     /// Whether `snapshot` should go out at steady time `steady`; records it when so. `force` skips the change
-    /// test, `ignoringInterval` the interval (the last snapshot of a stopping loop).
+    /// test, `ignoringInterval` the intervals (the last snapshot of a stopping loop).
     mutating func admit(_ snapshot: Snapshot, at steady: Double, force: Bool = false, ignoringInterval: Bool = false)
-        -> Bool
+        -> Admission
     {
-        guard ignoringInterval || wait(at: steady) <= 0 else { return false }
+        guard ignoringInterval || wait(at: steady) <= 0 else { return .progressDue(steady + wait(at: steady)) }
         let key = Self.key(snapshot)
-        guard force || key != lastKey else { return false }
+        guard force || key != lastKey else { return .unchanged }
+        let shape = Self.shape(key)
+        if !force, !ignoringInterval, shape == lastShape, let lastAt, steady - lastAt < progressInterval {
+            return .progressDue(lastAt + progressInterval)
+        }
         lastKey = key
+        lastShape = shape
         lastAt = steady
         published += 1
-        return true
+        return .publish
     }
 
     /// The snapshot with what changes without a view showing it taken out: the sequence, the clock below a
@@ -64,16 +88,47 @@ struct SnapshotThrottle {
         return key
     }
 
+    /// A key with progress taken out as well: the clock, the countdowns that `key` rounds, and each transfer's
+    /// bytes, speed and ETA. Two snapshots with the same shape differ only in how far things have got.
+    static func shape(_ key: Snapshot) -> Snapshot {
+        var shape = key
+        shape.clock.now = Date(timeIntervalSince1970: 0)
+        shape.app.backgroundTimeRemaining = shape.app.backgroundTimeRemaining.map { _ in 0 }
+        shape.app.relaunchAvailableIn = 0
+        shape.app.budget.credits = 0
+        for index in shape.app.completionHandlers.indices { shape.app.completionHandlers[index].secondsLeft = 0 }
+        for index in shape.runningTasks.indices {
+            shape.runningTasks[index].expiresIn = 0
+            shape.runningTasks[index].deadlineIn = 0
+        }
+        for index in shape.requests.indices {
+            shape.requests[index].reason = withoutSeconds(shape.requests[index].reason)
+        }
+        for index in shape.transfers.indices {
+            shape.transfers[index].bytes = 0
+            shape.transfers[index].speed = shape.transfers[index].speed.map { _ in 0 }
+            shape.transfers[index].eta = shape.transfers[index].eta.map { _ in 0 }
+        }
+        return shape
+    }
+
     private static func whole(_ seconds: Double) -> Double { seconds.rounded(.up) }
 
-    private static func wholeSeconds(_ reason: WaitReason) -> WaitReason {
-        switch reason {
-        case .earliestIn(let s): .earliestIn(whole(s))
-        case .budgetSpent(let s): .budgetSpent(nextCreditIn: s.map(whole))
-        case .prefersExternalPower(let s): .prefersExternalPower(runsOnBatteryIn: whole(s))
-        case .relaunchLimiter(let s): .relaunchLimiter(whole(s))
-        case .eligible(let s): .eligible(nextWakeIn: s.map(whole))
-        default: reason
+    private static func wholeSeconds(_ reason: WaitReason) -> WaitReason { reason.mappingSeconds(whole) }
+
+    private static func withoutSeconds(_ reason: WaitReason) -> WaitReason { reason.mappingSeconds { _ in 0 } }
+}
+
+extension WaitReason {
+    /// The same reason with each countdown it carries passed through `transform`.
+    fileprivate func mappingSeconds(_ transform: (Double) -> Double) -> WaitReason {
+        switch self {
+        case .earliestIn(let s): .earliestIn(transform(s))
+        case .budgetSpent(let s): .budgetSpent(nextCreditIn: s.map(transform))
+        case .prefersExternalPower(let s): .prefersExternalPower(runsOnBatteryIn: transform(s))
+        case .relaunchLimiter(let s): .relaunchLimiter(transform(s))
+        case .eligible(let s): .eligible(nextWakeIn: s.map(transform))
+        default: self
         }
     }
 }

@@ -45,6 +45,47 @@ import Testing
         #expect(sequences == UInt64(published.count), "sequence counts publications")
     }
 
+    @Test func forADashboardProgressAloneGoesOutTwiceASecondAndAChangeWithinAQuarter() throws {
+        let harness = try RuntimeHarness()
+        let clock = ManualTimeSource()
+        let steady = ManualSteadyClock()
+        let published = PublishedSnapshots()
+        let options = harness.options { options in
+            options.untilIdle = false
+            options.listens = false
+            options.onSnapshot = published.sink
+            options.snapshotClock = { steady.now() }
+            options.publishForDashboards()
+        }
+        let runtime = DaemonRuntime(home: harness.home, store: harness.store, options: options, time: clock)
+        try runtime.start()
+        defer { try? runtime.shutdown() }
+        try runtime.runOneTurn()
+        #expect(published.count == 1)
+
+        // Only the shown clock moves (progress), a turn every 20 ms for 2 s: about two a second get out.
+        for _ in 0..<100 {
+            clock.advance(by: 1)
+            steady.advance(by: 0.02)
+            try runtime.runOneTurn()
+        }
+        let progress = published.count - 1
+        #expect(progress >= 3 && progress <= 5, "\(progress) progress publications in 2 s")
+
+        // A change a view shows beyond progress: out within a quarter of a second of the last publication.
+        let before = published.count
+        try harness.enqueue(.setConditions(DeviceConditions(network: .offline)))
+        var waited = 0.0
+        while published.count == before, waited < 1 {
+            steady.advance(by: 0.02)
+            waited += 0.02
+            try runtime.runOneTurn()
+        }
+        #expect(published.count == before + 1)
+        #expect(waited <= 0.27, "the change waited \(waited) s")
+        #expect(published.last?.device.conditions.network == .offline)
+    }
+
     @Test func aLoggedLineIsInTheNextSnapshotsEvents() throws {
         let harness = try RuntimeHarness()
         let clock = ManualTimeSource()
