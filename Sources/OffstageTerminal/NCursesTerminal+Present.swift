@@ -66,16 +66,26 @@ extension NCursesTerminal {
     /// a glyph that cannot fit (or cannot be shown in this locale) becomes `?`.
     func draw(_ cell: Cell, span: Int, x: Int, y: Int, columns: Int) {
         let look = look(for: cell.style)
+        let room = min(span, columns - x)
+        let clipped = wchar_t(span == 2 && room < 2 ? 32 : 63)  // a clipped wide cell: blank; else `?`
+        if let scalar = cell.scalar {
+            // One scalar (nearly every cell): no glyph array.
+            let code = wchar_t(bitPattern: scalar.value)
+            let width = Int(offstage_wcwidth(code))
+            let fits = width >= 1 && width <= room
+            put(fits ? code : clipped, look: look, x: x, y: y)
+            if (fits ? width : 1) < room { put(wchar_t(32), look: look, x: x + 1, y: y) }
+            return
+        }
         var glyph = Self.glyph(of: cell.text)
         let width = Int(offstage_wcwidth(glyph[0]))
-        let room = min(span, columns - x)
         var drawn = width
         if width < 1 || width > room {
-            glyph = [wchar_t(span == 2 && room < 2 ? 32 : 63)]  // a clipped wide cell: blank; else `?`
+            glyph = [clipped]
             drawn = 1
         }
         put(glyph, look: look, x: x, y: y)
-        if drawn < room { put([wchar_t(32)], look: look, x: x + 1, y: y) }
+        if drawn < room { put(wchar_t(32), look: look, x: x + 1, y: y) }
     }
 
     /// The characters ncurses gets for a cell's text: the first scalar and up to four combining marks after it
@@ -106,8 +116,28 @@ extension NCursesTerminal {
         _ = mvwadd_wch(offstage_stdscr(), Int32(y), Int32(x), &character)
     }
 
+    /// Writes one character at column `x`, row `y`.
+    func put(_ code: wchar_t, look: (attributes: attr_t, pair: Int16), x: Int, y: Int) {
+        var character = cchar_t()
+        var text: (wchar_t, wchar_t) = (code, 0)
+        _ = withUnsafeMutablePointer(to: &text) { pair in
+            pair.withMemoryRebound(to: wchar_t.self, capacity: 2) {
+                setcchar(&character, $0, look.attributes, look.pair, nil)
+            }
+        }
+        _ = mvwadd_wch(offstage_stdscr(), Int32(y), Int32(x), &character)
+    }
+
     /// The attributes and colour pair for `style` (pairs allocated on first use, then cached).
     func look(for style: Style) -> (attributes: attr_t, pair: Int16) {
+        // Neighbouring cells mostly share a style: the last one answers without hashing.
+        if let last = lastLook, last.style == style { return last.look }
+        let resolved = resolvedLook(for: style)
+        lastLook = (style, resolved)
+        return resolved
+    }
+
+    private func resolvedLook(for style: Style) -> (attributes: attr_t, pair: Int16) {
         if let known = looks[style] { return known }
         var pair: Int16 = 0
         if capabilities.colors > 0 {

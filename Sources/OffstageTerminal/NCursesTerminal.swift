@@ -40,6 +40,8 @@ public final class NCursesTerminal: TerminalDevice, @unchecked Sendable {
     var pairs: ColorPairTable
     /// Attributes and pair per style, once resolved.
     var looks: [Style: (attributes: attr_t, pair: Int16)] = [:]
+    /// The last style drawn and its look.
+    var lastLook: (style: Style, look: (attributes: attr_t, pair: Int16))?
     /// The last frame presented (what ncurses' window holds).
     var last: Screen?
     /// The terminal's size when `last` was presented.

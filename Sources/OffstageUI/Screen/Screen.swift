@@ -38,11 +38,10 @@ public struct Screen: Equatable, Sendable {
         let end = min(width, limit.map { x + max(0, $0) } ?? width)
         var column = x
         if DisplayWidth.asciiColumns(text) != nil {
-            // Printable ASCII: one byte, one grapheme, one cell (its one-character strings made once).
-            let texts = Self.asciiTexts
+            // Printable ASCII: one byte, one grapheme, one cell.
             for byte in text.utf8 {
                 guard column + 1 <= end else { break }
-                if column >= 0 { cells[y * width + column] = Cell(texts[Int(byte)], style: style) }
+                if column >= 0 { cells[y * width + column] = Cell(scalar: Unicode.Scalar(byte), style: style) }
                 column += 1
             }
             return column
@@ -61,9 +60,6 @@ public struct Screen: Equatable, Sendable {
         }
         return column
     }
-
-    /// The one-character string of each ASCII byte, by byte (what `put` writes into ASCII cells).
-    private static let asciiTexts: [String] = (0..<128).map { String(Character(Unicode.Scalar(UInt8($0)))) }
 
     /// Copies the rows `rows` of `other`, a screen of the same width, into the same rows of this one (rows outside
     /// either screen are skipped).

@@ -1,14 +1,15 @@
 /// The last step of a frame for a terminal without UTF-8: every cell that is not ASCII becomes an ASCII stand-in
 /// (server text included), so nothing reaches such a terminal that it would garble.
 enum AsciiFold {
-    /// Replaces non-ASCII cells of `screen` in place; a wide grapheme becomes `??` over its two cells.
+    /// Replaces non-ASCII cells of `screen` in place; a wide grapheme's stand-in keeps both its columns (its
+    /// continuation cell stays one).
     static func apply(to screen: inout Screen) {
         for y in 0..<screen.height {
             for x in 0..<screen.width {
                 let cell = screen[x, y]
-                guard !cell.text.allSatisfy(\.isASCII) else { continue }
+                guard !cell.isASCII, !cell.isContinuation else { continue }
                 var folded = cell
-                folded.text = cell.isContinuation ? "?" : stand(in: cell.text)
+                folded.text = stand(in: cell.text)
                 screen[x, y] = folded
             }
         }
