@@ -67,11 +67,25 @@ extension TransferDaemon {
                 .refuse("task \(id) is \(task.state.rawValue); only a queued, running or retrying task can be paused"))
             return
         }
+        let wasRunning = attempts[id] != nil
         stopIfRunning(id, in: &transition)
         task.state = .paused
         task.retryAt = nil
         update(task, in: &transition)
+        // A running request's last bytes reach the disk as it stops: its line waits for the final checkpoint
+        // (`logPause`), so the number it gives is the one a resume starts from.
+        if !wasRunning { logPause(task, in: &transition) }
+    }
+
+    /// The line for a pause, with the offset a resume starts from.
+    func logPause(_ task: TransferTask, in transition: inout Transition) {
         transition.log(.paused, task.subject, "at \(task.bytesWritten) bytes")
+    }
+
+    /// Logs the pause of a task whose stopped request has not ended yet (it is resumed or cancelled first: the
+    /// offset it has now is the one that counts).
+    private func logPauseStillStopping(_ task: TransferTask, in transition: inout Transition) {
+        if task.state == .paused, stopping[task.id] != nil { logPause(task, in: &transition) }
     }
 
     /// Resumes a paused or failed task from its durable offset.
@@ -90,6 +104,7 @@ extension TransferDaemon {
                 .refuse("task \(id) is \(task.state.rawValue); only a paused or failed task can be resumed"))
             return
         }
+        logPauseStillStopping(task, in: &transition)
         task.state = .queued
         task.attempts = 0
         task.error = nil
@@ -105,6 +120,7 @@ extension TransferDaemon {
             transition.actions.append(.refuse("task \(id) is \(task.state.rawValue) and cannot be cancelled"))
             return
         }
+        logPauseStillStopping(task, in: &transition)
         stopIfRunning(id, in: &transition)
         task.retryAt = nil
         let failure = task.state == .failed ? task.error : nil

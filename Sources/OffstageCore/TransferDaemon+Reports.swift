@@ -41,6 +41,8 @@ extension TransferDaemon {
         case .ended(let id, let end):
             if let pending = stopping[id] {
                 stopping[id] = pending > 1 ? pending - 1 : nil
+                // A paused task's request has stopped, its final checkpoint applied: now say where it paused.
+                if pending == 1, let task = tasks[id], task.state == .paused { logPause(task, in: &transition) }
                 return
             }
             guard let attempt = attempts.removeValue(forKey: id), let task = tasks[id] else { return }

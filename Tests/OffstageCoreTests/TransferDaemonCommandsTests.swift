@@ -15,20 +15,46 @@ import Testing
         #expect(task.validator == etag)
         #expect(actions.stops == [1])
         #expect(actions.removedParts.isEmpty)
-        #expect(actions.logged(.paused, "task 1")?.reason == "at 400 bytes")
+        #expect(actions.logged(.paused, "task 1") == nil, "the line waits for the request's final checkpoint")
         #expect(h.daemon.runningTaskIDs.isEmpty)
     }
 
-    @Test func finalCheckpointOfAPausedRequestIsKept() throws {
+    @Test func finalCheckpointOfAPausedRequestIsKeptAndIsWhatThePauseLineSays() throws {
         var h = DaemonHarness()
         h.add(1)
         h.accept(1)
+        h.checkpoint(1, 400)
         h.send(.pauseRequested(id: 1))
         h.checkpoint(1, 450)
         let ended = h.end(1, .stopped)
         #expect(try h.task(1).bytesWritten == 450)
         #expect(try h.task(1).state == .paused)
-        #expect(ended.isEmpty)
+        #expect(ended.logged(.paused, "task 1")?.reason == "at 450 bytes")
+        #expect(ended.stops.isEmpty && ended.removedParts.isEmpty)
+    }
+
+    @Test func aPauseOfATaskThatIsNotRunningIsLoggedAtOnce() throws {
+        var h = DaemonHarness()
+        h.add(1)
+        h.accept(1)
+        h.checkpoint(1, 300)
+        h.end(1, .interrupted(reason: "connection reset", stalled: false))
+        let actions = h.send(.pauseRequested(id: 1))
+        #expect(try h.task(1).state == .paused)
+        #expect(actions.logged(.paused, "task 1")?.reason == "at 300 bytes")
+    }
+
+    @Test func resumedBeforeItsRequestStoppedThePauseIsLoggedWithTheOffsetTheResumeUses() throws {
+        var h = DaemonHarness()
+        h.add(1)
+        h.accept(1)
+        h.checkpoint(1, 400)
+        h.send(.pauseRequested(id: 1))
+        let resumed = h.send(.resumeRequested(id: 1))
+        #expect(resumed.logged(.paused, "task 1")?.reason == "at 400 bytes")
+        #expect(resumed.logged(.resumedByUser, "task 1")?.reason == "from 400 bytes")
+        // The old request's end says nothing more.
+        #expect(h.end(1, .stopped).logged(.paused, "task 1") == nil)
     }
 
     @Test func resumeStartsFromTheCheckpointWithTheValidator() throws {
