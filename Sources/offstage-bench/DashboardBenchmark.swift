@@ -20,7 +20,8 @@ enum DashboardBenchmark {
     static func run(offstage: String, seconds: Double, pairs: Int) throws {
         print(
             "offstage-bench dashboard: \(files) downloads of 64 MiB at \(rate) B/s each from offstage origin on "
-                + "127.0.0.1; CPU over the first \(Fixed.text(seconds, 0)) s of each contender, \(pairs) alternating pairs")
+                + "127.0.0.1; CPU over the first \(Fixed.text(seconds, 0)) s of each contender, \(pairs) alternating pairs"
+        )
         let root = try makeScratchDirectory("offstage-bench-dashboard")
         defer { removeScratchDirectory(root) }
         let origin = try OriginProcess.start(offstage: offstage, directory: root)
@@ -42,7 +43,9 @@ enum DashboardBenchmark {
                     "pair \(pair)/\(pairs) \(contender.rawValue): \(Fixed.text(window.cpuClock, 3)) CPU s "
                         + "(ticks \(Fixed.text(window.cpuTicks, 2))) in \(Fixed.text(window.seconds, 2)) s = "
                         + "\(Fixed.text(window.percent, 2)) % of a core"
-                        + (window.terminalBytes.map { ", \($0) bytes to the terminal" } ?? ""))
+                        + (window.terminalBytes.map { ", \($0) bytes to the terminal" } ?? "")
+                        + (contender == .dashboard
+                            ? window.mainThread.map { ", its own thread \(Fixed.text($0, 3)) CPU s" } ?? "" : ""))
             }
         }
 
@@ -53,9 +56,21 @@ enum DashboardBenchmark {
         let ratio = Measurement.pairedRatio(dashboardCPU, over: runCPU)
         print("")
         print("medians over \(pairs) pair(s):")
-        print("  run        \(Fixed.text(Measurement.median(runCPU), 3)) CPU s, \(Fixed.text(runPercent, 2)) % of a core")
         print(
-            "  dashboard  \(Fixed.text(Measurement.median(dashboardCPU), 3)) CPU s, \(Fixed.text(dashboardPercent, 2)) % of a core")
+            "  run        \(Fixed.text(Measurement.median(runCPU), 3)) CPU s, \(Fixed.text(runPercent, 2)) % of a core")
+        print(
+            "  dashboard  \(Fixed.text(Measurement.median(dashboardCPU), 3)) CPU s, \(Fixed.text(dashboardPercent, 2)) % of a core"
+        )
+        let ownThread = (windows[.dashboard] ?? []).compactMap(\.mainThread)
+        if !ownThread.isEmpty, Measurement.median(runCPU) > 0 {
+            let own = Measurement.median(ownThread)
+            print(
+                "  the dashboard's own thread (frames, keys, snapshots received) \(Fixed.text(own, 3)) CPU s, "
+                    + "\(Fixed.text(100 * own / Measurement.median(runCPU), 1)) % of run's median")
+        }
+        let ofMedians =
+            Measurement.median(runCPU) > 0 ? Measurement.median(dashboardCPU) / Measurement.median(runCPU) : 0
+        print("  ratio of the medians \(Fixed.text(ofMedians, 3))x")
         print(
             "target: dashboard <= \(Fixed.text(targetRatio, 1))x run; measured \(Fixed.text(ratio, 3))x "
                 + "(median of per-pair ratios)   \(ratio <= targetRatio ? "met" : "NOT MET")")
@@ -71,7 +86,8 @@ enum DashboardBenchmark {
             guard usage.exitCode == 0 else {
                 let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
                 throw BenchError(
-                    "offstage add exited with \(usage.exitCode): \(text.split(separator: "\n").last.map(String.init) ?? "no message")")
+                    "offstage add exited with \(usage.exitCode): \(text.split(separator: "\n").last.map(String.init) ?? "no message")"
+                )
             }
         }
     }
@@ -90,13 +106,14 @@ enum DashboardBenchmark {
         let bytesBefore = started.terminal?.bytesDrained
         sleepUntil(started.child.startedAt + seconds)
         let last = try started.child.cpu()
+        let mainThread = started.child.mainThreadCPU()
         let closed = ChildProcess.monotonicSeconds()
         let spent = last.since(zero)
         let end = started.stop()
         stopped = true
         let window = CPUWindow(
             seconds: closed - started.child.startedAt, cpuClock: spent.clock, cpuTicks: spent.ticks,
-            terminalBytes: started.terminal.map { $0.bytesDrained - (bytesBefore ?? 0) })
+            terminalBytes: started.terminal.map { $0.bytesDrained - (bytesBefore ?? 0) }, mainThread: mainThread)
         let progress = try downloads(home: home, offstage: offstage, log: log + "/ls.stderr")
         print(
             "  \(contender.rawValue): pid \(started.child.pid), \(end.ending); "

@@ -77,6 +77,9 @@ struct CPUWindow: Sendable {
     var cpuTicks: Double
     /// Bytes the child wrote to its terminal in the window (nil without one).
     var terminalBytes: Int?
+    /// CPU seconds of the child's main thread from its start to the window's end (the dashboard's own thread;
+    /// `run`'s engine loop), when measured.
+    var mainThread: Double? = nil
 
     /// `cpuClock` as a percentage of one core over the window.
     var percent: Double { seconds > 0 ? 100 * cpuClock / seconds : 0 }

@@ -45,7 +45,9 @@ final class RunningChild {
         let start = ChildProcess.monotonicSeconds()
         let pid = cArguments.withUnsafeBufferPointer { arguments -> pid_t in
             cEnvironment.withUnsafeBufferPointer { variables -> pid_t in
-                guard let argumentBase = arguments.baseAddress, let variableBase = variables.baseAddress else { return -1 }
+                guard let argumentBase = arguments.baseAddress, let variableBase = variables.baseAddress else {
+                    return -1
+                }
                 let child = fork()
                 guard child == 0 else { return child }
                 // Only async-signal-safe calls on memory prepared before the fork.
@@ -59,7 +61,9 @@ final class RunningChild {
                 signal(SIGQUIT, SIG_DFL)
                 signal(SIGPIPE, SIG_DFL)
                 sigprocmask(SIG_SETMASK, &emptyMask, nil)
-                execve(executable, argumentBase, useOwnEnvironment ? environ : UnsafeMutablePointer(mutating: variableBase))
+                execve(
+                    executable, argumentBase, useOwnEnvironment ? environ : UnsafeMutablePointer(mutating: variableBase)
+                )
                 _exit(127)
             }
         }
@@ -78,6 +82,13 @@ final class RunningChild {
         }
         let ticks = try Self.statTicks(pid)
         return CPUSample(clockSeconds: Double(now.tv_sec) + Double(now.tv_nsec) / 1e9, ticks: ticks)
+    }
+
+    /// The CPU seconds the child's main thread has run (`/proc/PID/task/PID/schedstat`, nanoseconds), nil when
+    /// the kernel does not say.
+    func mainThreadCPU() -> Double? {
+        let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/schedstat", encoding: .utf8)) ?? ""
+        return text.split(separator: " ").first.flatMap { Double($0) }.map { $0 / 1e9 }
     }
 
     /// utime + stime of `pid` in clock ticks, fields 14 and 15 of `/proc/PID/stat`.

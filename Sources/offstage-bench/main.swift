@@ -8,7 +8,7 @@ enum BenchCommandLine {
                offstage-bench schedule [--days 30] [--identifiers 100] [--rounds 5]
                offstage-bench render [--rounds 5]
                offstage-bench idle [--seconds 10] [--offstage PATH]
-               offstage-bench dashboard [--seconds 20] [--pairs 2] [--offstage PATH]
+               offstage-bench dashboard [--seconds 20] [--pairs 9] [--offstage PATH]
                offstage-bench digest [--size 256] [--rounds 5]
 
           Downloads a generated file from a private nginx on 127.0.0.1 with curl, offstage (fresh home per run)
@@ -149,13 +149,13 @@ enum BenchCommandLine {
             defer { withExtendedLifetime(signalSources) {} }
             try IdleBenchmark.run(offstage: offstage, seconds: Double(options.numbers["--seconds"] ?? 10))
         case "dashboard":
-            let options = try parseNamed(words, defaults: ["--seconds": 20, "--pairs": 2], range: 1...3600)
+            let options = try parseNamed(words, defaults: ["--seconds": 20, "--pairs": 9], range: 1...3600)
             let offstage = try TransferBenchmark.locateOffstage(options.offstage)
             let signalSources = Cleanup.shared.install()
             defer { withExtendedLifetime(signalSources) {} }
             try DashboardBenchmark.run(
                 offstage: offstage, seconds: Double(options.numbers["--seconds"] ?? 20),
-                pairs: options.numbers["--pairs"] ?? 2)
+                pairs: options.numbers["--pairs"] ?? 9)
         case "digest":
             let options = try parseNamed(words, defaults: ["--size": 256, "--rounds": 5], range: 1...4096)
             guard options.offstage == nil else { throw BenchError("digest takes no --offstage (it runs in process)") }
