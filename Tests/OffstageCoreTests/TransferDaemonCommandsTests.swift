@@ -44,19 +44,6 @@ import Testing
         #expect(actions.logged(.paused, "task 1")?.reason == "at 300 bytes")
     }
 
-    @Test func resumedBeforeItsRequestStoppedThePauseIsLoggedWithTheOffsetTheResumeUses() throws {
-        var h = DaemonHarness()
-        h.add(1)
-        h.accept(1)
-        h.checkpoint(1, 400)
-        h.send(.pauseRequested(id: 1))
-        let resumed = h.send(.resumeRequested(id: 1))
-        #expect(resumed.logged(.paused, "task 1")?.reason == "at 400 bytes")
-        #expect(resumed.logged(.resumedByUser, "task 1")?.reason == "from 400 bytes")
-        // The old request's end says nothing more.
-        #expect(h.end(1, .stopped).logged(.paused, "task 1") == nil)
-    }
-
     @Test func resumeStartsFromTheCheckpointWithTheValidator() throws {
         var h = DaemonHarness()
         h.add(1)
@@ -80,6 +67,9 @@ import Testing
         h.send(.pauseRequested(id: 1))
         let resumed = h.send(.resumeRequested(id: 1))
         #expect(resumed.starts.map(\.offset) == [400])
+        // Resumed before its request stopped: the pause is logged with the offset the resume uses.
+        #expect(resumed.logged(.paused, "task 1")?.reason == "at 400 bytes")
+        #expect(resumed.logged(.resumedByUser, "task 1")?.reason == "from 400 bytes")
         // The stopped request's last words arrive after the new request was started.
         h.checkpoint(1, 480)
         h.send(.engine(.progressed(taskID: 1, bytes: 500)))

@@ -7,19 +7,43 @@ import Testing
 
 /// Publishing: at most ten a second on the throttle's clock, none when nothing a view shows changed.
 @Suite struct SnapshotPublishingTests {
-    @Test func publishingIsThrottledAndSilentWhenNothingChanges() throws {
-        let harness = try RuntimeHarness()
+    /// A started runtime that publishes to `published` on a steady clock the test moves by hand.
+    private struct Publishing {
+        let harness: RuntimeHarness
         let clock = ManualTimeSource()
         let steady = ManualSteadyClock()
         let published = PublishedSnapshots()
-        let options = harness.options { options in
-            options.untilIdle = false
-            options.listens = false
-            options.onSnapshot = published.sink
-            options.snapshotClock = { steady.now() }
+        let runtime: DaemonRuntime
+
+        init(adjust: (inout RuntimeOptions) -> Void = { _ in }) throws {
+            harness = try RuntimeHarness()
+            let (steady, published) = (self.steady, self.published)
+            let options = harness.options { options in
+                options.untilIdle = false
+                options.listens = false
+                options.onSnapshot = published.sink
+                options.snapshotClock = { steady.now() }
+                adjust(&options)
+            }
+            runtime = DaemonRuntime(home: harness.home, store: harness.store, options: options, time: clock)
+            try runtime.start()
         }
-        let runtime = DaemonRuntime(home: harness.home, store: harness.store, options: options, time: clock)
-        try runtime.start()
+
+        /// Moves the shown clock a second every turn, a turn every 20 ms for 2 s; returns how many got out.
+        func clockMovingForTwoSeconds() throws -> Int {
+            let before = published.count
+            for _ in 0..<100 {
+                clock.advance(by: 1)
+                steady.advance(by: 0.02)
+                try runtime.runOneTurn()
+            }
+            return published.count - before
+        }
+    }
+
+    @Test func publishingIsThrottledAndSilentWhenNothingChanges() throws {
+        let setup = try Publishing()
+        let (runtime, steady, published) = (setup.runtime, setup.steady, setup.published)
         defer { try? runtime.shutdown() }
         try runtime.runOneTurn()
         #expect(published.count == 1, "the first snapshot goes out at once")
@@ -33,12 +57,7 @@ import Testing
         #expect(published.count == 1, "nothing changed, nothing published")
 
         // The shown clock changes every turn, turns come every 20 ms for 2 s: at most 10 a second get out.
-        for _ in 0..<100 {
-            clock.advance(by: 1)
-            steady.advance(by: 0.02)
-            try runtime.runOneTurn()
-        }
-        let changed = published.count - 1
+        let changed = try setup.clockMovingForTwoSeconds()
         #expect(changed >= 15 && changed <= 21, "\(changed) publications in 2 s")
         #expect(runtime.publishedSnapshots == published.count)
         let sequences = published.last.map(\.sequence)
@@ -46,30 +65,14 @@ import Testing
     }
 
     @Test func forADashboardProgressAloneGoesOutTwiceASecondAndAChangeWithinAQuarter() throws {
-        let harness = try RuntimeHarness()
-        let clock = ManualTimeSource()
-        let steady = ManualSteadyClock()
-        let published = PublishedSnapshots()
-        let options = harness.options { options in
-            options.untilIdle = false
-            options.listens = false
-            options.onSnapshot = published.sink
-            options.snapshotClock = { steady.now() }
-            options.publishForDashboards()
-        }
-        let runtime = DaemonRuntime(home: harness.home, store: harness.store, options: options, time: clock)
-        try runtime.start()
+        let setup = try Publishing { $0.publishForDashboards() }
+        let (harness, runtime, steady, published) = (setup.harness, setup.runtime, setup.steady, setup.published)
         defer { try? runtime.shutdown() }
         try runtime.runOneTurn()
         #expect(published.count == 1)
 
         // Only the shown clock moves (progress), a turn every 20 ms for 2 s: about two a second get out.
-        for _ in 0..<100 {
-            clock.advance(by: 1)
-            steady.advance(by: 0.02)
-            try runtime.runOneTurn()
-        }
-        let progress = published.count - 1
+        let progress = try setup.clockMovingForTwoSeconds()
         #expect(progress >= 3 && progress <= 5, "\(progress) progress publications in 2 s")
 
         // A change a view shows beyond progress: out within a quarter of a second of the last publication.
