@@ -15,7 +15,7 @@ struct DiskFullTests {
         guard Self.mount(["-t", "tmpfs", "-o", "size=6m", "tmpfs", mountPoint]) else {
             try Test.cancel("cannot mount a tmpfs here (needs root); the full-disk path is not exercised")
         }
-        defer { _ = Self.mount(["-u", mountPoint], command: "/bin/umount") }
+        defer { Self.unmount(mountPoint) }
         let origin = try OriginFixture()
         defer { origin.stop() }
         let binary = try OffstageBinary(home: mountPoint + "/home")
@@ -62,7 +62,7 @@ struct DiskFullTests {
         guard Self.mount(["-t", "tmpfs", "-o", "size=2m", "tmpfs", mountPoint]) else {
             try Test.cancel("cannot mount a tmpfs here (needs root); the full-disk path is not exercised")
         }
-        defer { _ = Self.mount(["-u", mountPoint], command: "/bin/umount") }
+        defer { Self.unmount(mountPoint) }
         let home = mountPoint + "/home"
         let binary = try OffstageBinary(home: home)
         #expect(try binary.run(["add", "http://127.0.0.1:9/queued.bin"]).status == 0)
@@ -88,6 +88,12 @@ struct DiskFullTests {
         let store = try Store.open(home: OffstageHome(path: home), readOnly: true)
         #expect(try store.integrityCheck() == "ok")
         store.close()
+    }
+
+    /// Unmounts the tmpfs at `mountPoint` (lazily if something still holds it open), so the temporary folder
+    /// around it can be removed.
+    static func unmount(_ mountPoint: String) {
+        if !mount([mountPoint], command: "/bin/umount") { _ = mount(["-l", mountPoint], command: "/bin/umount") }
     }
 
     /// Runs mount (or umount) and says whether it succeeded.
