@@ -65,58 +65,52 @@ struct SnapshotThrottle {
     /// The snapshot with what changes without a view showing it taken out: the sequence, the clock below a
     /// second, fractions of countdowns and of speeds.
     static func key(_ snapshot: Snapshot) -> Snapshot {
-        var key = snapshot
+        var key = mappingCountdowns(snapshot) { $0.rounded(.up) }
         key.sequence = 0
         key.clock.now = Date(timeIntervalSince1970: snapshot.clock.now.timeIntervalSince1970.rounded(.down))
-        key.app.backgroundTimeRemaining = key.app.backgroundTimeRemaining.map(whole)
-        key.app.relaunchAvailableIn = whole(key.app.relaunchAvailableIn)
         key.app.budget.credits = (key.app.budget.credits * 100).rounded() / 100
-        for index in key.app.completionHandlers.indices {
-            key.app.completionHandlers[index].secondsLeft = whole(key.app.completionHandlers[index].secondsLeft)
-        }
-        for index in key.runningTasks.indices {
-            key.runningTasks[index].expiresIn = whole(key.runningTasks[index].expiresIn)
-            key.runningTasks[index].deadlineIn = whole(key.runningTasks[index].deadlineIn)
-        }
-        for index in key.requests.indices {
-            key.requests[index].reason = wholeSeconds(key.requests[index].reason)
-        }
         for index in key.transfers.indices {
             key.transfers[index].speed = key.transfers[index].speed.map { $0.rounded() }
-            key.transfers[index].eta = key.transfers[index].eta.map(whole)
         }
         return key
     }
 
-    /// A key with progress taken out as well: the clock, the countdowns that `key` rounds, and each transfer's
-    /// bytes, speed and ETA. Two snapshots with the same shape differ only in how far things have got.
+    /// A key with progress taken out as well: the clock, the countdowns that `key` rounds, the budget's credits,
+    /// and each transfer's bytes and speed. Two snapshots with the same shape differ only in how far things
+    /// have got.
     static func shape(_ key: Snapshot) -> Snapshot {
-        var shape = key
+        var shape = mappingCountdowns(key) { _ in 0 }
         shape.clock.now = Date(timeIntervalSince1970: 0)
-        shape.app.backgroundTimeRemaining = shape.app.backgroundTimeRemaining.map { _ in 0 }
-        shape.app.relaunchAvailableIn = 0
         shape.app.budget.credits = 0
-        for index in shape.app.completionHandlers.indices { shape.app.completionHandlers[index].secondsLeft = 0 }
-        for index in shape.runningTasks.indices {
-            shape.runningTasks[index].expiresIn = 0
-            shape.runningTasks[index].deadlineIn = 0
-        }
-        for index in shape.requests.indices {
-            shape.requests[index].reason = withoutSeconds(shape.requests[index].reason)
-        }
         for index in shape.transfers.indices {
             shape.transfers[index].bytes = 0
             shape.transfers[index].speed = shape.transfers[index].speed.map { _ in 0 }
-            shape.transfers[index].eta = shape.transfers[index].eta.map { _ in 0 }
         }
         return shape
     }
 
-    private static func whole(_ seconds: Double) -> Double { seconds.rounded(.up) }
-
-    private static func wholeSeconds(_ reason: WaitReason) -> WaitReason { reason.mappingSeconds(whole) }
-
-    private static func withoutSeconds(_ reason: WaitReason) -> WaitReason { reason.mappingSeconds { _ in 0 } }
+    /// The snapshot with every countdown it carries (background time, the relaunch delay, completion handlers,
+    /// running tasks, requests' reasons, transfers' ETAs) passed through `transform`.
+    private static func mappingCountdowns(_ snapshot: Snapshot, _ transform: (Double) -> Double) -> Snapshot {
+        var mapped = snapshot
+        mapped.app.backgroundTimeRemaining = mapped.app.backgroundTimeRemaining.map(transform)
+        mapped.app.relaunchAvailableIn = transform(mapped.app.relaunchAvailableIn)
+        for index in mapped.app.completionHandlers.indices {
+            mapped.app.completionHandlers[index].secondsLeft = transform(
+                mapped.app.completionHandlers[index].secondsLeft)
+        }
+        for index in mapped.runningTasks.indices {
+            mapped.runningTasks[index].expiresIn = transform(mapped.runningTasks[index].expiresIn)
+            mapped.runningTasks[index].deadlineIn = transform(mapped.runningTasks[index].deadlineIn)
+        }
+        for index in mapped.requests.indices {
+            mapped.requests[index].reason = mapped.requests[index].reason.mappingSeconds(transform)
+        }
+        for index in mapped.transfers.indices {
+            mapped.transfers[index].eta = mapped.transfers[index].eta.map(transform)
+        }
+        return mapped
+    }
 }
 
 extension WaitReason {
