@@ -1,12 +1,14 @@
 import Foundation
 import Testing
 
-/// A tmpfs mounted on a fresh temporary folder for one test.
-struct TmpfsMount {
-    let path: String
+/// A tmpfs mounted on a fresh temporary folder for one test (a small disk to fill, another device to move to).
+/// Mounting needs root; without it the test is cancelled and says why.
+public struct TmpfsMount: Sendable {
+    /// Where it is mounted.
+    public let path: String
 
     /// Mounts a tmpfs of `size` (e.g. `6m`), or cancels the test when mounting is not allowed.
-    init(size: String) throws {
+    public init(size: String) throws {
         path = NSTemporaryDirectory() + "offstage-tmpfs-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         let status = Self.command(["mount", "-t", "tmpfs", "-o", "size=\(size),mode=0700", "tmpfs", path])
@@ -17,13 +19,13 @@ struct TmpfsMount {
     }
 
     /// Changes the size of the mounted tmpfs.
-    func resize(_ size: String) throws {
+    public func resize(_ size: String) throws {
         let status = Self.command(["mount", "-o", "remount,size=\(size)", path])
         try #require(status == 0, "remount to \(size) failed with \(status)")
     }
 
     /// Unmounts (lazily if something is still open) and removes the folder.
-    func unmount() {
+    public func unmount() {
         if Self.command(["umount", path]) != 0 { _ = Self.command(["umount", "-l", path]) }
         try? FileManager.default.removeItem(atPath: path)
     }

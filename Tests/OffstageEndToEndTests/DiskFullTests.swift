@@ -5,17 +5,13 @@ import OffstageTestSupport
 import Testing
 
 /// `offstage get` on a full disk: one clear line, exit 4, nothing stored lost; the same command resumes once
-/// space is free. Needs root to mount a small tmpfs (CI runs as root); elsewhere the test says why it did nothing.
+/// space is free. Needs root to mount a small tmpfs (`TmpfsMount`; CI runs as root); elsewhere the test is cancelled.
 @Suite(.serialized)
 struct DiskFullTests {
     @Test func getOnAFullDiskExitsFourAndTheSameCommandFinishesOnceThereIsRoom() throws {
-        let folder = try TemporaryFolder("diskfull")
-        let mountPoint = folder.path + "/small"
-        try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
-        guard Self.mount(["-t", "tmpfs", "-o", "size=6m", "tmpfs", mountPoint]) else {
-            try Test.cancel("cannot mount a tmpfs here (needs root); the full-disk path is not exercised")
-        }
-        defer { Self.unmount(mountPoint) }
+        let mount = try TmpfsMount(size: "6m")
+        defer { mount.unmount() }
+        let mountPoint = mount.path
         let origin = try OriginFixture()
         defer { origin.stop() }
         let binary = try OffstageBinary(home: mountPoint + "/home")
@@ -36,7 +32,7 @@ struct DiskFullTests {
         #expect(try store.integrityCheck() == "ok")
         store.close()
 
-        #expect(Self.mount(["-o", "remount,size=64m", mountPoint]))
+        #expect(throws: Never.self) { try mount.resize("64m") }
         let again = try binary.run(["get", url, "-o", output])
         #expect(again.status == 0, "\(again.stderr)")
         #expect(try SHA256.hexDigest(ofFile: output) == GeneratedContent.sha256Hex(size: 8 << 20, seed: 41))
@@ -56,13 +52,9 @@ struct DiskFullTests {
     }
 
     @Test func readsWorkOnAFullDiskWhileRunGetAndWritesExitFourAndCleanFreesSpace() throws {
-        let folder = try TemporaryFolder("diskfull-reads")
-        let mountPoint = folder.path + "/small"
-        try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
-        guard Self.mount(["-t", "tmpfs", "-o", "size=2m", "tmpfs", mountPoint]) else {
-            try Test.cancel("cannot mount a tmpfs here (needs root); the full-disk path is not exercised")
-        }
-        defer { Self.unmount(mountPoint) }
+        let mount = try TmpfsMount(size: "2m")
+        defer { mount.unmount() }
+        let mountPoint = mount.path
         let home = mountPoint + "/home"
         let binary = try OffstageBinary(home: home)
         #expect(try binary.run(["add", "http://127.0.0.1:9/queued.bin"]).status == 0)
@@ -88,23 +80,5 @@ struct DiskFullTests {
         let store = try Store.open(home: OffstageHome(path: home), readOnly: true)
         #expect(try store.integrityCheck() == "ok")
         store.close()
-    }
-
-    /// Unmounts the tmpfs at `mountPoint` (lazily if something still holds it open), so the temporary folder
-    /// around it can be removed.
-    static func unmount(_ mountPoint: String) {
-        if !mount([mountPoint], command: "/bin/umount") { _ = mount(["-l", mountPoint], command: "/bin/umount") }
-    }
-
-    /// Runs mount (or umount) and says whether it succeeded.
-    static func mount(_ arguments: [String], command: String = "/bin/mount") -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: command)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
     }
 }

@@ -7,30 +7,10 @@ import Testing
 
 @Suite("CurlEngine disk full")
 struct DiskFullTests {
-    /// Runs `/bin/mount` or `/bin/umount`; true on success.
-    private func run(_ tool: String, _ arguments: [String]) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-            process.waitUntilExit()
-            return process.terminationStatus == 0
-        } catch {
-            return false
-        }
-    }
-
     @Test func diskFullKeepsTheDurableOffsetAndResumes() throws {
-        let mountPoint = try EngineHarness.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: mountPoint) }
-        guard run("/bin/mount", ["-t", "tmpfs", "-o", "size=2m", "tmpfs", mountPoint]) else {
-            print("DiskFullTests: skipped, cannot mount a tmpfs at \(mountPoint) (needs root)")
-            return
-        }
-        defer { _ = run("/bin/umount", [mountPoint]) }
+        let mount = try TmpfsMount(size: "2m")
+        defer { mount.unmount() }
+        let mountPoint = mount.path
         let filler = mountPoint + "/filler"
         try Data(repeating: 0, count: 1_536 * 1024).write(to: URL(fileURLWithPath: filler))
         let origin = try OriginFixture()
