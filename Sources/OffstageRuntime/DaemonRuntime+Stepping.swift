@@ -21,9 +21,9 @@ extension DaemonRuntime {
             lastInboxPoll = -.infinity  // read the inbox every turn
             if let outcome = try turn(waiting: false), case .interrupted = outcome { return }
             let quiet =
-                try !hasDeliveryWork && !appIsBusy() && executableCommands().isEmpty
-                && !(host?.isDue(now: time.now(), steady: time.steady()) ?? false)
-                && !(androidHost?.isDue(now: time.now()) ?? false)
+                try !transfers.hasDeliveryWork && !(app?.isBusy() ?? false) && executableCommands().isEmpty
+                && !(scheduler?.isDue(now: time.now(), steady: time.steady()) ?? false)
+                && !(android?.isDue(now: time.now()) ?? false)
             quietTurns = quiet ? quietTurns + 1 : 0
         }
     }
@@ -37,7 +37,7 @@ extension DaemonRuntime {
     /// Stops cleanly: every request ends and checkpoints, the engine stops.
     public func shutdown() throws {
         try stopCleanly()
-        engine?.shutdown()
+        transfers.stopEngine()
     }
 }
 

@@ -3,13 +3,14 @@ import OffstageCore
 import OffstageHTTP
 import OffstageStore
 
-/// The shell around `TransferDaemon`: one loop owns the state, executes its actions and feeds it events.
+/// The engine's loop and its routing: one thread owns the state of every machine through their hosts (transfers,
+/// the BG scheduler, the app's life cycle with the model app, Android), hands each event and command to the host
+/// it concerns, and publishes the one `Snapshot` (`DaemonRuntime+Snapshot`).
 ///
-/// The loop runs on the thread that calls `run()`. The engine reports from its own thread and
-/// signals arrive on a dispatch queue; both only post into the `EventQueue`. Commands from other
-/// processes come through the store's inbox, read when a client pokes the attach socket, at start, and every
-/// `inboxPollInterval` seconds of real time as a safety net. Each turn may publish the one `Snapshot`
-/// (`DaemonRuntime+Snapshot`).
+/// The loop runs on the thread that calls `run()`. The engine reports from its own thread and signals arrive on a
+/// dispatch queue; both only post into the `EventQueue`. Commands from other processes come through the store's
+/// inbox, read when a client pokes the attach socket, at start, and every `inboxPollInterval` seconds of real time
+/// as a safety net.
 ///
 /// Everything time-driven reads `time` (wall and steady); the loop waits for its next virtual deadline for as long
 /// as `time.realSeconds(untilVirtual:)` says, so a warped or frozen clock moves the whole runtime together.
@@ -19,22 +20,22 @@ public final class DaemonRuntime {
     let time: any TimeSource
     /// The runtime's clock when it can be steered (warped, frozen, jumped); nil for a system or manual clock.
     public let clock: VirtualClock?
-    var options: RuntimeOptions
+    let options: RuntimeOptions
     let queue = EventQueue()
-    var daemon: TransferDaemon
-    var engine: CurlEngine?
-    var nextWake: Date?
+    /// What the hosts share: the store, the clock, the mailbox and the one routine that carries out a transition.
+    let context: HostContext
+    /// The transfer daemon's host.
+    let transfers: TransferHost
+    /// The BG task scheduler's host, when this runtime runs it.
+    var scheduler: SchedulerHost?
+    /// The model app's host (its life cycle, registry and process), when this runtime hosts it.
+    var app: AppHost?
+    /// The Android models' host, when the profile includes Android.
+    var android: AndroidHost?
     /// Real monotonic seconds of the last `onTick` (ticks are a display cadence, not virtual time).
     var lastTick = -Double.infinity
     /// Real monotonic seconds of the last inbox read (a frozen clock must still hear `offstage clock real`).
     var lastInboxPoll = -Double.infinity
-    var finalizer: Finalizer
-    /// The BG task scheduler and the model app's handler work, when this runtime hosts them.
-    var host: SchedulerHost?
-    /// The model app's background-session side, when this runtime hosts it.
-    var appHost: AppHost?
-    /// The Android system model, WorkManager and their workers, when the profile includes Android.
-    var androidHost: AndroidHost?
     /// What the snapshots remember: speeds, attempts, the newest event lines.
     var snapshots = SnapshotBuilder()
     /// When snapshots may be published.
@@ -50,8 +51,6 @@ public final class DaemonRuntime {
     var snapshotMayHaveChanged = false
     /// The `add` commands in the inbox as of its last read, for snapshots (nil: read it again for the next one).
     var inboxAdds: [TransferTask]?
-    /// Whether this runtime only applies one command for a process that found no engine (`applyOffline`).
-    var offline = false
 
     /// A runtime on an opened store; the caller holds the home's instance lock.
     public init(
@@ -64,12 +63,10 @@ public final class DaemonRuntime {
         self.time = time
         clock = time as? VirtualClock
         throttle = SnapshotThrottle(interval: options.snapshotInterval, progressInterval: options.progressInterval)
-        daemon = TransferDaemon(retryPolicy: options.retryPolicy, redirectPolicy: options.redirectPolicy)
-        daemon.exclusive = options.focus
-        daemon.appSessions = [options.app?.configuration.sessionIdentifier ?? options.appSessionIdentifier]
-        let partsHome = home
-        finalizer = Finalizer(partPath: { partsHome.partPath(taskID: $0) })
-        finalizer.replacing = options.replacesExisting
+        context = HostContext(home: home, store: store, time: time, queue: queue, options: options)
+        transfers = TransferHost(context: context)
+        context.onLog = { [unowned self] entry in logged(entry) }
+        transfers.onStart = { [unowned self] task, offset in snapshots.began(task, offset: offset) }
     }
 
     deinit { attach?.stop() }
@@ -83,14 +80,14 @@ public final class DaemonRuntime {
     public func run() throws -> RunOutcome {
         try start()
         defer {
-            engine?.shutdown()
+            transfers.stopEngine()
             stopSnapshots()
         }
         do {
             return try loop()
         } catch {
-            stopAllHandlerWork()
-            stopEngine()
+            stopAllWork()
+            transfers.stopEngine()
             throw error
         }
     }
@@ -98,31 +95,39 @@ public final class DaemonRuntime {
     /// Starts the engine and restores the daemon, the scheduler and the app from the store (`run()` does this
     /// first; a test that steps the runtime with `settle()` calls it once, and `shutdown()` at the end).
     public func start() throws {
-        var configuration = EngineConfiguration(partsDirectory: home.partsDirectory)
-        options.configureEngine(&configuration)
-        let queue = self.queue
-        let engine = CurlEngine(configuration: configuration) { report in queue.post(.daemon(.engine(report))) }
-        self.engine = engine
-        engine.start()
+        transfers.startEngine()
         do {
             try startSnapshots()
-            let sessions = try store.loadSessionsSettingAside()
-            let tasks = try store.loadTasksSettingAside()
-            try reportSetAside(sessions.setAside + tasks.setAside)
-            let restored = DaemonEvent.started(
-                sessions: sessions.sessions, tasks: tasks.tasks, conditions: try loadConditions())
-            try handle(restored)
-            if hostsIOS {
-                try startScheduler()
-                try startApp()
+            try transfers.restore()
+            if hostsIOS { try startModelApp(offline: false) }
+            if let setup = options.android {
+                let host = try AndroidHost(context: context, transfers: transfers, setup: setup)
+                android = host
+                try host.start()
             }
-            try startAndroid()
         } catch {
-            stopAllHandlerWork()
-            stopEngine()
+            stopAllWork()
+            transfers.stopEngine()
             stopSnapshots()
             throw error
         }
+    }
+
+    /// Restores the scheduler and the model app and tells them the system (re)started; `offline` (an offline apply)
+    /// only restores them, and makes the scheduler apply one change as across a restart.
+    func startModelApp(offline: Bool) throws {
+        if let setup = options.scheduler {
+            let host = try SchedulerHost(context: context, transfers: transfers, setup: setup)
+            scheduler = host
+            if offline { host.scheduler.appliesOffline = true } else { try host.start() }
+        }
+        // One model app: a runtime that runs the BG scheduler hosts the app's life cycle too.
+        guard let setup = options.app ?? (options.scheduler == nil || offline ? nil : AppSetup()) else { return }
+        let host = try AppHost(context: context, transfers: transfers, scheduler: scheduler, setup: setup)
+        app = host
+        scheduler?.app = host
+        transfers.app = host
+        if !offline { try host.start() }
     }
 
     private func loop() throws -> RunOutcome {
@@ -138,14 +143,10 @@ public final class DaemonRuntime {
             lastInboxPoll = realNow
             try executeInbox()
         }
-        if let wake = nextWake, wake <= time.now() {
-            nextWake = nil
-            snapshotMayHaveChanged = true
-            try handle(.timerFired)
-        }
-        try runSchedulerDue()
-        try runAppDue()
-        try runAndroidDue()
+        if try transfers.fireWakeIfDue() { snapshotMayHaveChanged = true }
+        try scheduler?.runDue()
+        try app?.runDue()
+        try android?.runDue()
         if waiting, let outcome = try finishedOutcome() { return outcome }
         tick(force: false)
         publishSnapshotIfDue()
@@ -156,14 +157,14 @@ public final class DaemonRuntime {
             if !item.isProgress { snapshotMayHaveChanged = true }
             switch item {
             case .daemon(let event):
-                try handle(event)
+                try transfers.handle(event)
             case .shutdown(let reason):
                 try stopCleanly()
                 return .interrupted(reason: reason)
             case .handlerCommandEnded(let identifier, let token, let success):
-                try commandEnded(identifier, token: token, success: success)
+                try scheduler?.commandEnded(identifier, token: token, success: success)
             case .workerCommandEnded(let id, let token, let success):
-                try workerCommandEnded(id, token: token, success: success)
+                try android?.workerCommandEnded(id, token: token, success: success)
             case .inboxPoked:
                 lastInboxPoll = -Double.infinity  // the next turn reads the inbox
             case .snapshotWanted:
@@ -173,13 +174,65 @@ public final class DaemonRuntime {
         return nil
     }
 
+    /// Executes the inbox's pending commands, each exactly once: its result and its changes commit together.
+    func executeInbox() throws {
+        // Snapshots read the inbox's adds again after each read of the inbox (a command sent pokes it first).
+        inboxAdds = nil
+        for (id, command) in try executableCommands() {
+            try execute(command, id: id)
+        }
+    }
+
+    /// The pending commands this runtime can execute: scheduler commands wait for a runtime that hosts it.
+    func executableCommands() throws -> [(id: Int64, command: DaemonCommand)] {
+        try store.pendingCommands().filter {
+            !hostsIOS || ((scheduler != nil || !$0.command.isForScheduler) && (app != nil || !$0.command.isForApp))
+        }
+    }
+
+    /// Executes one pending command in the host it concerns: its result and its changes commit together.
+    func execute(_ command: DaemonCommand, id: Int64) throws {
+        snapshotMayHaveChanged = true
+        if command.isForClock { return try executeClockCommand(command, id: id) }
+        if !hostsIOS, command.isForApp || command.isForScheduler {
+            return try context.refuse(
+                id,
+                "this engine runs the Android profile only (no iOS model): set \"platform\" to \"ios\" or "
+                    + "\"both\" in config/android.json and restart offstage")
+        }
+        if case .app(let request) = command {
+            guard let app else { return try context.refuse(id, "this offstage does not host the model app") }
+            return try app.execute(request, commandID: id)
+        }
+        if command.isForScheduler {
+            guard let scheduler else {
+                return try context.refuse(id, "this offstage does not run the BG task scheduler")
+            }
+            return try scheduler.execute(command, commandID: id)
+        }
+        if case .android(let request) = command {
+            guard let android else {
+                return try context.refuse(
+                    id,
+                    "this engine runs the iOS profile only: set \"platform\" to \"android\" or \"both\" in "
+                        + "config/android.json and restart offstage")
+            }
+            return try android.execute(request, commandID: id)
+        }
+        try transfers.execute(command, commandID: id)
+        if case .setConditions = command {
+            try scheduler?.syncDevice()
+            try android?.syncDevice()
+        }
+    }
+
     /// Stops every request, records where each one got to, and leaves the store clean.
     func stopCleanly() throws {
-        stopAllHandlerWork()
-        try handle(.shutdownRequested)
-        stopEngine()
+        stopAllWork()
+        try transfers.handle(.shutdownRequested)
+        transfers.stopEngine()
         for item in queue.drain(waitingAtMost: 0) {
-            if case .daemon(let event) = item { try handle(event) }
+            if case .daemon(let event) = item { try transfers.handle(event) }
         }
         tick(force: true)
         publishSnapshotIfDue(final: true)
@@ -187,43 +240,29 @@ public final class DaemonRuntime {
         try? store.checkpoint()
     }
 
-    /// Shuts the engine down (each request ends and checkpoints); its reports stay queued.
-    private func stopEngine() {
-        engine?.shutdown()
+    /// Stops the work of every BG task handler and Android worker, as when the process goes away.
+    func stopAllWork() {
+        scheduler?.stopAllWork()
+        android?.stopAllWorkers()
     }
 
     /// The outcome when the run should end now, else nil.
     private func finishedOutcome() throws -> RunOutcome? {
-        if let focus = options.focus {
-            let done = focus.allSatisfy { id in
-                daemon.tasks[id].map { $0.state.isTerminal || $0.state == .paused } ?? false
-            }
-            if done {
-                try stopCleanly()
-                return .focusFinished
-            }
+        if let focus = options.focus, transfers.focusFinished(focus) {
+            try stopCleanly()
+            return .focusFinished
         }
-        if options.untilIdle, !hasSystemWork, !(host?.isBusy ?? false), !(androidHost?.isBusy ?? false),
-            try !appIsBusy(),
-            try executableCommands().isEmpty
-        {
+        if options.untilIdle, try isIdle() {
             try stopCleanly()
             return .idle
         }
         return nil
     }
 
-    /// Whether the daemon has work of its own: a transfer to run, or a delivery no app waits for.
-    ///
-    /// Deliveries to the model app wait for the app, which may be away for good (force-quit): they count as work
-    /// only through `appIsBusy()`.
-    var hasSystemWork: Bool {
-        hasDeliveryWork || daemon.tasks.values.contains { [.queued, .running, .retrying].contains($0.state) }
-    }
-
-    /// Whether a finished download of a session no app hosts here waits for its finalisation.
-    var hasDeliveryWork: Bool {
-        daemon.tasks.values.contains { $0.state == .finishing && !daemon.appSessions.contains($0.session) }
+    /// Whether no host has anything left to do and the inbox holds nothing this runtime can execute.
+    private func isIdle() throws -> Bool {
+        try !transfers.hasSystemWork && !(scheduler?.isBusy ?? false) && !(android?.isBusy ?? false)
+            && !(app?.isBusy() ?? false) && executableCommands().isEmpty
     }
 
     /// Whether this runtime hosts the iOS model (the BG scheduler and the app): every profile but `android`.
@@ -234,7 +273,7 @@ public final class DaemonRuntime {
         let now = MonotonicTime.now()
         guard force || now - lastTick >= options.tickInterval else { return }
         lastTick = now
-        options.onTick(daemon)
+        options.onTick(transfers.daemon)
     }
 }
 

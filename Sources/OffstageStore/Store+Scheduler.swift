@@ -38,16 +38,9 @@ extension Store {
         id: Int64, status: CommandStatus, result: String, schedulerChanges: SchedulerChanges?,
         transferChanges: StoreChanges?, now: Date
     ) throws {
-        let encoded = try schedulerChanges.map { try EncodedSchedulerChanges($0) }
-        try write { database in
-            try markCompleted(id: id, status: status, result: result, in: database)
-            if let transferChanges {
-                try write(transferChanges, now: now, into: database)
-            }
-            if let encoded {
-                try write(encoded, into: database)
-            }
-        }
+        try commit(
+            StoreCommit(transfers: transferChanges ?? StoreChanges(), scheduler: schedulerChanges),
+            completing: CommandCompletion(id: id, status: status, result: result), now: now)
     }
 
     /// The newest `limit` decisions of the scheduler's decision log, oldest first (newest last).
@@ -77,7 +70,7 @@ extension Store {
     }
 
     /// Writes encoded scheduler changes inside an already open transaction.
-    private func write(_ changes: EncodedSchedulerChanges, into database: Database) throws {
+    func write(_ changes: EncodedSchedulerChanges, into database: Database) throws {
         try database.run(
             "INSERT OR REPLACE INTO scheduler_state (id, state) VALUES (1, ?)", [.text(changes.state)])
         try hook("scheduler-state")
@@ -125,7 +118,7 @@ extension Store {
 }
 
 /// Scheduler changes with their JSON already encoded, so encoding errors happen before the transaction opens.
-private struct EncodedSchedulerChanges {
+struct EncodedSchedulerChanges {
     /// The state's JSON.
     let state: String
     /// Event-log lines.

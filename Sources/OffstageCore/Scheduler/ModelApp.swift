@@ -6,6 +6,8 @@ public struct ModelAppResponse: Sendable, Equatable {
     public var now: [SchedulerEvent] = []
     /// Events to send after this many seconds (work finishing).
     public var later: [DelayedEvent] = []
+    /// Whether the handler's work stops now (its expiration handler cancels it).
+    public var stopsWork = false
 
     /// No reaction.
     public init() {}
@@ -72,21 +74,21 @@ public struct ModelApp: Sendable, Equatable {
         if !mistakes.omitsExpirationHandler {
             response.now.append(.expirationHandlerSet(identifier: launch.identifier))
         }
-        if !mistakes.skipsSetTaskCompleted {
-            let duration = launch.work?.expectedDuration(default: assumedWorkDuration) ?? assumedWorkDuration
-            response.later.append(
-                DelayedEvent(after: duration, event: .taskCompleted(identifier: launch.identifier, success: true)))
-        }
+        let duration = launch.work?.expectedDuration(default: assumedWorkDuration) ?? assumedWorkDuration
+        response.later = workEnded(launch.identifier, success: true).map { DelayedEvent(after: duration, event: $0) }
         return response
     }
 
-    /// The expiration handler ran: work that honours it stops and reports failure.
+    /// The expiration handler ran: work that honours it stops and reports failure; work that does not goes on.
     public func expirationCalled(_ identifier: String) -> ModelAppResponse {
         var response = ModelAppResponse()
-        let honours = configuration.handler(identifier)?.work.honoursExpiration ?? true
-        if honours && !mistakes.skipsSetTaskCompleted {
-            response.now.append(.taskCompleted(identifier: identifier, success: false))
-        }
+        response.stopsWork = configuration.handler(identifier)?.work.honoursExpiration ?? true
+        if response.stopsWork { response.now = workEnded(identifier, success: false) }
         return response
+    }
+
+    /// The handler's work ended: `setTaskCompleted(success:)`, unless never calling it is the app's mistake.
+    public func workEnded(_ identifier: String, success: Bool) -> [SchedulerEvent] {
+        mistakes.skipsSetTaskCompleted ? [] : [.taskCompleted(identifier: identifier, success: success)]
     }
 }

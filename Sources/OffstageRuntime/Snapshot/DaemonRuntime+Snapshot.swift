@@ -7,7 +7,7 @@ extension DaemonRuntime {
     /// The snapshot of the runtime's live state now (not published; its `sequence` is the last published one's).
     /// Call it on the loop's thread, between turns (a test stepping the runtime; a view gets `onSnapshot`).
     public func snapshot() -> Snapshot {
-        snapshots.track(daemon, now: time.now())
+        snapshots.track(transfers.daemon, now: time.now())
         var snapshot = buildSnapshot()
         snapshot.sequence = snapshots.sequence
         return snapshot
@@ -41,7 +41,7 @@ extension DaemonRuntime {
     /// loop is stopping) publishes the last state without waiting for the throttle.
     func publishSnapshotIfDue(final: Bool = false) {
         let now = time.now()
-        snapshots.track(daemon, now: now)
+        snapshots.track(transfers.daemon, now: now)
         let clients = attach?.hasClients ?? false
         guard options.onSnapshot != nil || clients else {
             snapshotWake = nil
@@ -77,9 +77,10 @@ extension DaemonRuntime {
     private func buildSnapshot() -> Snapshot {
         let now = time.now()
         let monotonic = time.steady()
-        let appSession = appHost?.session ?? options.appSessionIdentifier
+        let daemon = transfers.daemon
+        let appSession = app?.session ?? options.appSessionIdentifier
         let outbox = ((try? store.outbox()) ?? []).filter { daemon.tasks[$0.taskID]?.session == appSession }
-        var transfers = snapshots.transfers(
+        var rows = snapshots.transfers(
             daemon, now: now, maxAttempts: options.retryPolicy.maxAttempts,
             waitingForApp: Set(outbox.map(\.taskID)))
         // The inbox as of its last read: it changes when a command is sent, which pokes the loop to read it.
@@ -88,26 +89,25 @@ extension DaemonRuntime {
             ?? []
         inboxAdds = queued
         if !queued.isEmpty {
-            transfers += queued.filter { daemon.tasks[$0.id] == nil }.map {
+            rows += queued.filter { daemon.tasks[$0.id] == nil }.map {
                 SnapshotParts.transfer(
                     $0, bytes: 0, resumedFrom: 0, speed: nil, eta: nil, status: .waiting("waiting in the inbox"),
                     history: [])
             }
-            transfers.sort { $0.id < $1.id }
+            rows.sort { $0.id < $1.id }
         }
-        transfers = PartSizes.filled(transfers, home: home)
-        let scheduler = host?.scheduler
+        rows = PartSizes.filled(rows, home: home)
+        let scheduler = self.scheduler?.scheduler
         let budget = scheduler.map { SnapshotParts.budget($0, monotonic: monotonic) } ?? AppSnapshot.Budget()
-        let app: AppSnapshot
-        if let appHost {
-            app = SnapshotParts.app(
-                appHost.lifecycle, steady: time.steady(), mistakes: appHost.mistakes,
-                waitingDeliveries: outbox.count, budget: budget, session: appHost.session,
-                registry: SnapshotParts.registry(
-                    appHost.registry, tasks: Array(daemon.tasks.values), session: appHost.session))
+        let appView: AppSnapshot
+        if let app {
+            appView = SnapshotParts.app(
+                app.lifecycle, steady: time.steady(), mistakes: app.mistakes,
+                waitingDeliveries: outbox.count, budget: budget, session: app.session,
+                registry: SnapshotParts.registry(app.registry, tasks: Array(daemon.tasks.values), session: app.session))
         } else {
             // This runtime does not host the app (a foreground `get`): the app is as the store holds it.
-            app =
+            appView =
                 (try? StoreSnapshot.app(
                     store: store, configuration: AppConfiguration(), steady: monotonic,
                     waitingDeliveries: outbox.count, budget: budget, tasks: Array(daemon.tasks.values)))
@@ -116,11 +116,11 @@ extension DaemonRuntime {
         return Snapshot(
             clock: clockSnapshot, engine: EngineSnapshot(role: .hosting, pid: getpid(), home: home.path),
             device: DeviceSnapshot(conditions: daemon.conditions, inUse: scheduler?.state.device.inUse ?? false),
-            app: app, transfers: transfers,
+            app: appView, transfers: rows,
             requests: scheduler.map {
                 SnapshotParts.requests($0, now: now, monotonic: monotonic, timeZone: .current)
             } ?? [],
             runningTasks: scheduler.map { SnapshotParts.runningTasks($0, monotonic: monotonic) } ?? [],
-            events: snapshots.events, android: androidSnapshot(now: now))
+            events: snapshots.events, android: android?.snapshot(now: now))
     }
 }

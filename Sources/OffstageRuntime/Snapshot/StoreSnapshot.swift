@@ -75,13 +75,11 @@ public enum StoreSnapshot {
         guard file.platform.includesAndroid else { return nil }
         let system = AndroidSystemModel(policy: file.policy, state: try store.loadAndroidState())
         let requests = try store.loadWorkRequests()
-        var host = AndroidHost(
-            profile: file.platform, system: system, work: WorkManagerModel(requests: requests), commandLogPath: nil)
-        host.workersCanStart = engineRuns
-        host.work = WorkManagerModel(requests: requests, environment: host.environment(now: now))
+        let work = WorkManagerModel(
+            requests: requests, environment: system.workEnvironment(now: now, workersCanStart: engineRuns))
         var snapshot = AndroidSnapshot(profile: file.platform)
         system.fill(&snapshot, now: now)
-        snapshot.work = host.work.snapshots(now: now)
+        snapshot.work = work.snapshots(now: now)
         if !engineRuns {
             snapshot.process = AndroidProcessSnapshot(phase: .gone, lastEnd: "no offstage is running")
             snapshot.foregroundServices = []

@@ -2,53 +2,34 @@ import Foundation
 import OffstageCore
 import OffstageStore
 
-/// The Android profile in the runtime: the system model and WorkManager fed from commands, the device, timers and
-/// workers; each step commits once (with its command's outcome), then starts and stops workers.
-extension DaemonRuntime {
-    /// Restores both Android models from the store and tells them the offstage process (re)started: WorkManager's
-    /// runs of the last process are over, and a device that ran before reboots (`ACTION_BOOT_COMPLETED`).
-    func startAndroid() throws {
-        guard let setup = options.android else { return }
-        let stored = try loadState("android_state") { try store.loadAndroidState() }
-        let loaded = try store.loadWorkRequestsSettingAside()
-        try reportSetAside(loaded.setAside)
-        let system = AndroidSystemModel(policy: setup.policy, state: stored)
-        let now = time.now()
-        var host = AndroidHost(
-            profile: setup.profile, system: system, work: WorkManagerModel(requests: loaded.requests),
-            commandLogPath: setup.commandLogPath)
-        host.work = WorkManagerModel(requests: loaded.requests, environment: host.environment(now: now))
-        androidHost = host
+/// The Android models fed from commands, the device, timers and workers; each step commits once (with its
+/// command's outcome), then starts and stops workers.
+extension AndroidHost {
+    /// Tells both models the offstage process (re)started: WorkManager's runs of the last process are over, and a
+    /// device that ran before reboots (`ACTION_BOOT_COMPLETED`).
+    func start() throws {
         // A device that ran before reboots: the system stops what the last process ran (UNKNOWN) and WorkManager
         // reschedules it at boot. WorkManager's own restart (`.started`) is for a fresh device, or for runs the
         // system model did not know of (its row set aside): sending both would restart the same work twice.
-        var inputs: [AndroidInput] = stored != nil ? [.system(.rebooted)] : [.work(.started), .system(.timerFired)]
-        if system.state.conditions != daemon.conditions {
-            inputs.append(.system(.conditionsChanged(daemon.conditions)))
+        var inputs: [AndroidInput] = restored ? [.system(.rebooted)] : [.work(.started), .system(.timerFired)]
+        if system.state.conditions != transfers.daemon.conditions {
+            inputs.append(.system(.conditionsChanged(transfers.daemon.conditions)))
         }
-        try runAndroid(inputs, commandID: nil)
-        if stored != nil, let host = androidHost,
-            host.work.state.requests.contains(where: { $0.state == .running && host.systemNames[$0.id] == nil })
-        {
-            try runAndroid([.work(.started)], commandID: nil)
+        try run(inputs, commandID: nil)
+        if restored, work.state.requests.contains(where: { $0.state == .running && systemNames[$0.id] == nil }) {
+            try run([.work(.started)], commandID: nil)
         }
     }
 
-    /// Passes the daemon's device conditions on to the Android system model when they differ.
-    func syncAndroidDevice() throws {
-        guard let host = androidHost, host.system.state.conditions != daemon.conditions else { return }
-        try runAndroid([.system(.conditionsChanged(daemon.conditions))], commandID: nil)
+    /// Passes the daemon's device conditions on to the system model when they differ.
+    func syncDevice() throws {
+        guard system.state.conditions != transfers.daemon.conditions else { return }
+        try run([.system(.conditionsChanged(transfers.daemon.conditions))], commandID: nil)
     }
 
-    /// Executes an `.android` command: refused with the reason when this engine runs the iOS profile only.
-    func executeAndroidCommand(_ request: AndroidRequest, id: Int64) throws {
-        guard androidHost != nil else {
-            return try store.completeCommand(
-                id: id, status: .refused,
-                result: "this engine runs the iOS profile only: set \"platform\" to \"android\" or \"both\" in "
-                    + "config/android.json and restart offstage", changes: StoreChanges(), now: time.now())
-        }
-        try runAndroid([Self.input(for: request)], commandID: id)
+    /// Executes an `.android` command.
+    func execute(_ request: AndroidRequest, commandID id: Int64) throws {
+        try run([Self.input(for: request)], commandID: id)
     }
 
     /// The model event an Android command stands for.
@@ -79,9 +60,8 @@ extension DaemonRuntime {
     ///
     /// Only the first input's refusals refuse the command; the models' exchanges after it (a worker ending that
     /// the system already forgot) may be refused harmlessly.
-    func runAndroid(_ inputs: [AndroidInput], commandID: Int64?) throws {
-        guard var host = androidHost else { return }
-        let now = time.now()
+    func run(_ inputs: [AndroidInput], commandID: Int64?) throws {
+        let now = context.time.now()
         var step = AndroidStep()
         var pending = inputs
         var own = commandID != nil
@@ -92,35 +72,37 @@ extension DaemonRuntime {
             var caused: [AndroidInput] = []
             switch input {
             case .system(let event):
-                let actions = host.system.handle(event, now: now)
-                caused = systemActions(actions, host: &host, step: &step, own: own)
-                let environment = host.environment(now: now)
-                if environment != host.work.state.environment {
+                let actions = system.handle(event, now: now)
+                caused = systemActions(actions, step: &step, own: own)
+                let environment = environment(now: now)
+                if environment != work.state.environment {
                     caused.insert(.work(.environmentChanged(environment)), at: 0)
                 }
             case .work(let event):
-                let actions = host.work.handle(event, now: now)
-                caused = workActions(actions, host: &host, step: &step, own: own, now: now)
+                let actions = work.handle(event, now: now)
+                caused = workActions(actions, step: &step, own: own, now: now)
             }
             own = false
             pending = caused + pending
         }
-        androidHost = host
-        let outcome = step.outcome
-        try store.apply(android: step.changes, command: commandID.map { ($0, outcome.status, outcome.result) })
-        for entry in step.changes.log { logged(entry) }
-        for id in step.stops { stopWorker(id) }
-        // An offline apply starts nothing: `WorkEnvironment.workersCanStart` keeps due work ENQUEUED there.
-        guard !offline else { return }
-        for launch in step.starts { try startWorker(launch) }
+        let finished = step
+        try context.carryOut(
+            [
+                HostStep(finished.commitment) { [self] in
+                    for id in finished.stops { stopWorker(id) }
+                    // An offline apply starts nothing: `WorkEnvironment.workersCanStart` keeps due work ENQUEUED there.
+                    guard !context.offline else { return }
+                    for launch in finished.starts { try startWorker(launch) }
+                }
+            ], commandID: commandID)
     }
 
     /// Turns the system model's actions into store changes and WorkManager events.
-    private func systemActions(
-        _ actions: [AndroidSystemAction], host: inout AndroidHost, step: inout AndroidStep, own: Bool
-    ) -> [AndroidInput] {
+    private func systemActions(_ actions: [AndroidSystemAction], step: inout AndroidStep, own: Bool)
+        -> [AndroidInput]
+    {
         var caused: [AndroidInput] = []
-        host.systemWake = nil
+        systemWake = nil
         for action in actions {
             switch action {
             case .commit(let changes):
@@ -132,7 +114,7 @@ extension DaemonRuntime {
             case .refuse(let reason):
                 if own { step.refusals.append(reason) }
             case .stopRunningWork(let reason, let includingForeground):
-                for request in host.work.state.requests where request.state == .running {
+                for request in work.state.requests where request.state == .running {
                     if includingForeground || request.run?.notification == nil {
                         caused.append(.work(.systemStopped(id: request.id, reason: reason)))
                     }
@@ -144,11 +126,12 @@ extension DaemonRuntime {
             case .rescheduleWork(let reason):
                 step.changes.log.append(
                     LogEntry(
-                        time: time.now(), kind: .work, subject: "WorkManager", reason: "reschedules its work: \(reason)"
+                        time: context.time.now(), kind: .work, subject: "WorkManager",
+                        reason: "reschedules its work: \(reason)"
                     ))
                 caused.append(.work(.timerFired))
             case .wake(let date):
-                host.systemWake = date
+                systemWake = date
             case .startProcessInBackground, .showNotification, .removeNotification, .gateChanged, .constraintsChanged:
                 // The system model logged them; the gate and inputs reach WorkManager as one environment.
                 break
@@ -158,15 +141,15 @@ extension DaemonRuntime {
     }
 
     /// Turns WorkManager's actions into store changes, worker starts and stops, and system model events.
-    private func workActions(
-        _ actions: [WorkAction], host: inout AndroidHost, step: inout AndroidStep, own: Bool, now: Date
-    ) -> [AndroidInput] {
+    private func workActions(_ actions: [WorkAction], step: inout AndroidStep, own: Bool, now: Date)
+        -> [AndroidInput]
+    {
         var caused: [AndroidInput] = []
-        host.workWake = nil
+        workWake = nil
         func log(_ name: String, _ reason: String) {
             step.changes.log.append(LogEntry(time: now, kind: .work, subject: "work \(name)", reason: reason))
         }
-        func name(_ id: String) -> String { host.work.state.requests.first { $0.id == id }?.name ?? id }
+        func name(_ id: String) -> String { work.state.requests.first { $0.id == id }?.name ?? id }
         for action in actions {
             switch action {
             case .persist(let changes):
@@ -183,18 +166,18 @@ extension DaemonRuntime {
             case .refuse(let reason):
                 if own { step.refusals.append(reason) }
             case .startWorker(let launch):
-                if host.system.state.forceStopped {
+                if system.state.forceStopped {
                     if own { step.refusals.append("the app is force-stopped: no worker runs until the user opens it") }
                     caused.append(.work(.systemStopped(id: launch.id, reason: .user)))
                     continue
                 }
                 // A request restarted within one step runs one worker: the newest launch.
                 step.starts.removeAll { $0.id == launch.id }
-                if let old = host.systemNames.removeValue(forKey: launch.id) {
+                if let old = systemNames.removeValue(forKey: launch.id) {
                     caused.append(.system(.workerEnded(name: old)))
                 }
-                let systemName = host.systemName(for: launch)
-                host.systemNames[launch.id] = systemName
+                let systemName = systemName(for: launch)
+                systemNames[launch.id] = systemName
                 step.starts.append(launch)
                 log(launch.name, "started (attempt \(launch.attempt))")
                 caused.append(.system(.workerStarted(name: systemName)))
@@ -202,20 +185,20 @@ extension DaemonRuntime {
                 step.stops.append(id)
                 step.starts.removeAll { $0.id == id }
                 log(name(id), "stopped: \(reason.constantName)")
-                if let systemName = host.systemNames.removeValue(forKey: id) {
+                if let systemName = systemNames.removeValue(forKey: id) {
                     caused.append(.system(.workerEnded(name: systemName)))
                 }
             case .startForegroundNotification(let id, let notification):
                 caused.append(
                     .system(
                         .foregroundServiceStarted(
-                            name: host.serviceName(for: id), notification: notification, fromWorker: true)))
+                            name: serviceName(for: id), notification: notification, fromWorker: true)))
             case .stopForegroundNotification(let id):
-                caused.append(.system(.foregroundServiceStopped(name: host.serviceName(for: id))))
+                caused.append(.system(.foregroundServiceStopped(name: serviceName(for: id))))
             case .consumedExpeditedQuota(let id):
                 caused.append(.system(.expeditedJobStarted(name: name(id))))
             case .scheduleWake(let date):
-                host.workWake = date
+                workWake = date
             }
         }
         return caused

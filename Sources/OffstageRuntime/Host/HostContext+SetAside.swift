@@ -4,7 +4,7 @@ import OffstageStore
 
 /// Rows the runtime cannot use at start: each is skipped, reported once as `row-set-aside`, and the rest of
 /// the home runs.
-extension DaemonRuntime {
+extension HostContext {
     /// Writes one `row-set-aside` line per row not reported before (same subject and reason), durably.
     func reportSetAside(_ rows: [SetAsideRow]) throws {
         var changes = StoreChanges()
@@ -19,7 +19,7 @@ extension DaemonRuntime {
         }
         guard !changes.log.isEmpty else { return }
         try store.apply(changes, now: time.now())
-        changes.log.forEach(logged)
+        changes.log.forEach(onLog)
     }
 
     /// The stored device conditions, or the defaults with the row set aside when it cannot be used.

@@ -1,0 +1,86 @@
+import Foundation
+import OffstageCore
+import OffstageStore
+
+/// What the model app's BG task launch handlers do: a shell command, a download, or pretended work.
+extension SchedulerHost {
+    /// Starts what a launch handler does: a command, a download, or pretended work.
+    func startWork(_ launch: BGTaskLaunch) throws {
+        guard let handlerWork = launch.work else { return }
+        let identifier = launch.identifier
+        switch handlerWork {
+        case .shellCommand(let command, let timeout):
+            let token = nextToken
+            nextToken += 1
+            let queue = context.queue
+            do {
+                let task = try ShellTask(
+                    command: command, timeout: timeout, logPath: commandLogPath,
+                    environment: ["OFFSTAGE_TASK_IDENTIFIER": identifier]
+                ) { success in
+                    queue.post(.handlerCommandEnded(identifier: identifier, token: token, success: success))
+                }
+                work[identifier] = .command(task, token: token)
+            } catch {
+                return try finishWork(identifier, success: false)
+            }
+        case .download(let url):
+            var spec = TransferSpec(kind: .download, url: url, session: "com.offstage.bgtask")
+            spec.taskDescription = "BG task \(identifier)"
+            let taskID = try context.store.enqueueAdd(spec, now: context.time.now()).task
+            work[identifier] = .download(taskID: taskID)
+        case .simulatedWork(let seconds, let honours):
+            work[identifier] = .simulated(
+                until: context.time.now().addingTimeInterval(seconds), honoursExpiration: honours)
+        }
+    }
+
+    /// Stops a handler's work without reporting it (the system ended the task, or the app was killed).
+    func stopWork(_ identifier: String) {
+        guard let stopped = work.removeValue(forKey: identifier) else { return }
+        switch stopped {
+        case .command(let task, _): task.stop()
+        case .download(let taskID): transfers.cancelWorkDownload(taskID)
+        case .simulated: break
+        }
+    }
+
+    /// Stops every handler's work, as when the app's process goes away.
+    func stopAllWork() {
+        for identifier in work.keys.sorted() { stopWork(identifier) }
+    }
+
+    /// The handler's work ended: the model app calls `setTaskCompleted` (unless that is its mistake).
+    func finishWork(_ identifier: String, success: Bool) throws {
+        work[identifier] = nil
+        for event in modelApp.workEnded(identifier, success: success) { try handle(event) }
+    }
+
+    /// A handler command's process exited; ignored when that run was already stopped.
+    func commandEnded(_ identifier: String, token: Int, success: Bool) throws {
+        guard case .command(_, let current)? = work[identifier], current == token else { return }
+        try finishWork(identifier, success: success)
+    }
+
+    /// Fires the scheduler's wake and ends pretended work whose time has come; checks handler downloads.
+    func runDue() throws {
+        let now = context.time.now()
+        let steady = context.time.steady()
+        if wakeIsDue(steady: steady) {
+            wake = nil
+            lastFired = steady
+            try handle(.timerFired)
+        }
+        for (identifier, running) in work {
+            switch running {
+            case .simulated(let until, _) where until <= now:
+                try finishWork(identifier, success: true)
+            case .download(let taskID):
+                guard let completed = transfers.workDownloadEnded(taskID) else { continue }
+                try finishWork(identifier, success: completed)
+            default:
+                continue
+            }
+        }
+    }
+}
