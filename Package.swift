@@ -32,15 +32,18 @@ let package = Package(
         .target(name: "OffstageUI", dependencies: ["OffstageCore"], swiftSettings: strict),
         // The terminal's signal trap: C, so the process has one copy of its state.
         .target(name: "COffstageTrap"),
-        .target(name: "OffstageTerminal", dependencies: ["OffstageUI", "CNCurses", "COffstageTrap"], swiftSettings: strict),
+        .target(
+            name: "OffstageTerminal", dependencies: ["OffstageUI", "CNCurses", "COffstageTrap"], swiftSettings: strict),
         .target(
             name: "OffstageDashboard",
-            dependencies: ["OffstageCore", "OffstageUI", "OffstageStore", "OffstageRuntime"],
+            dependencies: ["OffstageCore", "OffstageUI", "OffstageRuntime"],
             swiftSettings: strict
         ),
         .target(
             name: "OffstageTestSupport",
-            dependencies: ["OffstageCore", "OffstageStore", "OffstageOrigin", "OffstageUI", "OffstageDashboard"],
+            dependencies: [
+                "OffstageCore", "OffstageStore", "OffstageOrigin", "OffstageUI", "OffstageRuntime", "OffstageDashboard",
+            ],
             swiftSettings: strict
         ),
         .executableTarget(
@@ -52,7 +55,8 @@ let package = Package(
             swiftSettings: strict
         ),
         .executableTarget(
-            name: "offstage-bench", dependencies: ["OffstageCore", "OffstageOrigin", "OffstageUI"], swiftSettings: strict),
+            name: "offstage-bench", dependencies: ["OffstageCore", "OffstageOrigin", "OffstageUI"],
+            swiftSettings: strict),
 
         .testTarget(
             name: "OffstageCoreTests", dependencies: ["OffstageCore", "OffstageTestSupport"], swiftSettings: strict),

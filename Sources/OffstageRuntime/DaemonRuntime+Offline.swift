@@ -31,7 +31,7 @@ extension DaemonRuntime {
         if let setup = options.android {
             android = try AndroidHost(context: context, transfers: transfers, setup: setup)
         }
-        try execute(command, id: id)
+        try execute(command, from: .inbox(id))
         guard let (status, result) = try store.commandStatus(id: id), status != .pending else {
             throw OfflineRefusal(reason: "command \(id) was not executed")
         }

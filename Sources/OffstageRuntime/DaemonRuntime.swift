@@ -158,6 +158,10 @@ public final class DaemonRuntime {
             switch item {
             case .daemon(let event):
                 try transfers.handle(event)
+            case .command(let command, let taskID, let reply):
+                try execute(command, from: .direct(reply, taskID: taskID))
+                // Every path answers; a command no host took is said to be so, never left waiting.
+                reply.answer(.refused, "the engine did not execute it")
             case .shutdown(let reason):
                 try stopCleanly()
                 return .interrupted(reason: reason)
@@ -179,7 +183,7 @@ public final class DaemonRuntime {
         // Snapshots read the inbox's adds again after each read of the inbox (a command sent pokes it first).
         inboxAdds = nil
         for (id, command) in try executableCommands() {
-            try execute(command, id: id)
+            try execute(command, from: .inbox(id))
         }
     }
 
@@ -190,36 +194,36 @@ public final class DaemonRuntime {
         }
     }
 
-    /// Executes one pending command in the host it concerns: its result and its changes commit together.
-    func execute(_ command: DaemonCommand, id: Int64) throws {
+    /// Executes one command in the host it concerns: its outcome goes where it came from, with its changes.
+    func execute(_ command: DaemonCommand, from source: CommandSource) throws {
         snapshotMayHaveChanged = true
-        if command.isForClock { return try executeClockCommand(command, id: id) }
+        if command.isForClock { return try executeClockCommand(command, from: source) }
         if !hostsIOS, command.isForApp || command.isForScheduler {
             return try context.refuse(
-                id,
+                source,
                 "this engine runs the Android profile only (no iOS model): set \"platform\" to \"ios\" or "
                     + "\"both\" in config/android.json and restart offstage")
         }
         if case .app(let request) = command {
-            guard let app else { return try context.refuse(id, "this offstage does not host the model app") }
-            return try app.execute(request, commandID: id)
+            guard let app else { return try context.refuse(source, "this offstage does not host the model app") }
+            return try app.execute(request, from: source)
         }
         if command.isForScheduler {
             guard let scheduler else {
-                return try context.refuse(id, "this offstage does not run the BG task scheduler")
+                return try context.refuse(source, "this offstage does not run the BG task scheduler")
             }
-            return try scheduler.execute(command, commandID: id)
+            return try scheduler.execute(command, from: source)
         }
         if case .android(let request) = command {
             guard let android else {
                 return try context.refuse(
-                    id,
+                    source,
                     "this engine runs the iOS profile only: set \"platform\" to \"android\" or \"both\" in "
                         + "config/android.json and restart offstage")
             }
-            return try android.execute(request, commandID: id)
+            return try android.execute(request, from: source)
         }
-        try transfers.execute(command, commandID: id)
+        try transfers.execute(command, from: source)
         if case .setConditions = command {
             try scheduler?.syncDevice()
             try android?.syncDevice()
@@ -232,7 +236,11 @@ public final class DaemonRuntime {
         try transfers.handle(.shutdownRequested)
         transfers.stopEngine()
         for item in queue.drain(waitingAtMost: 0) {
-            if case .daemon(let event) = item { try transfers.handle(event) }
+            switch item {
+            case .daemon(let event): try transfers.handle(event)
+            case .command(_, _, let reply): reply.answer(.refused, "the engine stopped before executing it")
+            default: break
+            }
         }
         tick(force: true)
         publishSnapshotIfDue(final: true)
@@ -248,6 +256,7 @@ public final class DaemonRuntime {
 
     /// The outcome when the run should end now, else nil.
     private func finishedOutcome() throws -> RunOutcome? {
+        guard !queue.holdsCommands else { return nil }
         if let focus = options.focus, transfers.focusFinished(focus) {
             try stopCleanly()
             return .focusFinished

@@ -7,6 +7,9 @@ final class EventQueue: Sendable {
     enum Item: Sendable {
         /// An event for the daemon.
         case daemon(DaemonEvent)
+        /// A command from a client in this process (`taskID`: the id an `add` creates, reserved by the client),
+        /// answered through `reply`.
+        case command(DaemonCommand, taskID: Int64?, reply: CommandReply)
         /// A request to stop the loop cleanly (SIGINT, SIGTERM).
         case shutdown(reason: String)
         /// A BG task handler's shell command ended (`token` names the run it belonged to).
@@ -37,6 +40,14 @@ final class EventQueue: Sendable {
         items.append(item)
         condition.signal()
         condition.unlock()
+    }
+
+    /// Whether a command from a client in this process waits to be taken (a run does not end before it is
+    /// executed: it may start the very work the run waits for).
+    var holdsCommands: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return items.contains { if case .command = $0 { true } else { false } }
     }
 
     /// Takes everything posted so far, waiting up to `seconds` of real time when nothing is there.

@@ -18,12 +18,9 @@ enum RunCommand {
         let lock = try context.acquireLock()
         defer { lock.release() }
         let store = try context.openStore()
-        var options = RuntimeOptions()
+        var options = context.engineOptions(configuration)
         options.untilIdle = args.flag("--until-idle")
         options.configureEngine = EngineDefaults.apply
-        options.scheduler = SchedulerConfig.setup(configuration, context: context)
-        options.app = AppSetup(configuration: configuration.appSession)
-        options.android = configuration.androidSetup(commandLogPath: context.home.path + "/work.log")
         options.publishForDashboards()  // for dashboards that attach
         if !args.flag("--quiet") {
             let origin = SchedulerConfig.origin(configuration)

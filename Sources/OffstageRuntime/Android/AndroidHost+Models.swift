@@ -15,21 +15,21 @@ extension AndroidHost {
         if system.state.conditions != transfers.daemon.conditions {
             inputs.append(.system(.conditionsChanged(transfers.daemon.conditions)))
         }
-        try run(inputs, commandID: nil)
+        try run(inputs, command: nil)
         if restored, work.state.requests.contains(where: { $0.state == .running && systemNames[$0.id] == nil }) {
-            try run([.work(.started)], commandID: nil)
+            try run([.work(.started)], command: nil)
         }
     }
 
     /// Passes the daemon's device conditions on to the system model when they differ.
     func syncDevice() throws {
         guard system.state.conditions != transfers.daemon.conditions else { return }
-        try run([.system(.conditionsChanged(transfers.daemon.conditions))], commandID: nil)
+        try run([.system(.conditionsChanged(transfers.daemon.conditions))], command: nil)
     }
 
     /// Executes an `.android` command.
-    func execute(_ request: AndroidRequest, commandID id: Int64) throws {
-        try run([Self.input(for: request)], commandID: id)
+    func execute(_ request: AndroidRequest, from command: CommandSource) throws {
+        try run([Self.input(for: request)], command: command)
     }
 
     /// The model event an Android command stands for.
@@ -56,15 +56,15 @@ extension AndroidHost {
     }
 
     /// Feeds `inputs` (and everything they cause between the two models) to the models, commits the step in one
-    /// transaction (completing command `commandID` with its outcome), then starts and stops workers.
+    /// transaction (completing `command` with its outcome), then starts and stops workers.
     ///
     /// Only the first input's refusals refuse the command; the models' exchanges after it (a worker ending that
     /// the system already forgot) may be refused harmlessly.
-    func run(_ inputs: [AndroidInput], commandID: Int64?) throws {
+    func run(_ inputs: [AndroidInput], command: CommandSource?) throws {
         let now = context.time.now()
         var step = AndroidStep()
         var pending = inputs
-        var own = commandID != nil
+        var own = command != nil
         var budget = 1000  // the models settle in a few exchanges; this only bounds a defect
         while !pending.isEmpty, budget > 0 {
             budget -= 1
@@ -94,7 +94,7 @@ extension AndroidHost {
                     guard !context.offline else { return }
                     for launch in finished.starts { try startWorker(launch) }
                 }
-            ], commandID: commandID)
+            ], command: command)
     }
 
     /// Turns the system model's actions into store changes and WorkManager events.

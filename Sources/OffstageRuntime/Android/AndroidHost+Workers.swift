@@ -49,7 +49,7 @@ extension AndroidHost {
             workers[id] = .simulated(until: context.time.now().addingTimeInterval(max(0, seconds)), result: result)
         }
         if let notification = launch.input[Self.setForegroundInputKey] {
-            try run([.work(.setForeground(id: id, notification: notification))], commandID: nil)
+            try run([.work(.setForeground(id: id, notification: notification))], command: nil)
         }
     }
 
@@ -79,8 +79,8 @@ extension AndroidHost {
         }
         let entry = LogEntry(
             time: context.time.now(), kind: .work, subject: "work \(name)", reason: "finished: \(result.rawValue)")
-        try context.commit(Commitment(changes: StoreCommit(android: AndroidStoreChanges(log: [entry]))), commandID: nil)
-        try run(inputs, commandID: nil)
+        try context.commit(Commitment(changes: StoreCommit(android: AndroidStoreChanges(log: [entry]))), command: nil)
+        try run(inputs, command: nil)
     }
 
     /// A shell worker's process exited; ignored when that run was already stopped.
@@ -95,12 +95,12 @@ extension AndroidHost {
         if mayFire(systemWake, now: now) {
             systemWake = nil
             fired(now: now)
-            try run([.system(.timerFired)], commandID: nil)
+            try run([.system(.timerFired)], command: nil)
         }
         if mayFire(workWake, now: now) {
             workWake = nil
             fired(now: now)
-            try run([.work(.timerFired)], commandID: nil)
+            try run([.work(.timerFired)], command: nil)
         }
         for (id, worker) in workers.sorted(by: { $0.key < $1.key }) {
             switch worker {

@@ -6,31 +6,31 @@ import OffstageStore
 /// included), its mistakes.
 extension AppHost {
     /// Executes one command addressed to the model app; its outcome commits with its first change.
-    func execute(_ request: AppRequest, commandID id: Int64) throws {
+    func execute(_ request: AppRequest, from command: CommandSource) throws {
         if let event = request.lifecycleEvent {
             let before = lifecycle.state
-            try handleLifecycle(event, commandID: id)
+            try handleLifecycle(event, command: command)
             // A refused gesture changes nothing, for the scheduler either; an open also credits its budget.
             if case .open = request, lifecycle.state != before { try scheduler?.heardOpen() }
             return
         }
         switch request {
         case .relaunch:
-            try relaunch(commandID: id)
+            try relaunch(command: command)
         case .download(let url, let description):
-            try createTask(commandID: id, description: description) {
+            try createTask(command: command, description: description) {
                 (s: inout BackgroundSession) throws(AppSessionError) in
                 try s.downloadTask(with: url)
             }
         case .upload(let path, let url, let description):
-            try createTask(commandID: id, description: description) {
+            try createTask(command: command, description: description) {
                 (s: inout BackgroundSession) throws(AppSessionError) in
                 try s.uploadTask(with: url, fromFile: path)
             }
         case .setMistake(let name, let on):
-            try setMistake(name, on, commandID: id)
+            try setMistake(name, on, command: command)
         case .tryCall(let call, let url):
-            try tryRestrictedCall(call, url: url, commandID: id)
+            try tryRestrictedCall(call, url: url, command: command)
         case .open, .home, .lock, .kill, .forceQuit:
             break
         }
@@ -38,39 +38,39 @@ extension AppHost {
 
     /// The system relaunches the app in the background for its session's events; a relaunch the rate limiter
     /// holds says when it will happen, not that it happened.
-    private func relaunch(commandID id: Int64) throws {
+    private func relaunch(command: CommandSource) throws {
         let steady = context.time.steady()
         let check = lifecycle.canRelaunch(steady: steady)
         // Only the rate limiter may hold it back: then the relaunch waits for the delay to end.
         let onlyDelayed = !lifecycle.wasForceQuit && !lifecycle.phase.runsCode
-        guard check.allowed || onlyDelayed else { return try refuse(id, "relaunch: \(check.reason)") }
+        guard check.allowed || onlyDelayed else { return try refuse(command, "relaunch: \(check.reason)") }
         guard try !waitingDeliveries().isEmpty else {
-            return try refuse(id, "relaunch: no session events wait for the app (open it to launch it instead)")
+            return try refuse(command, "relaunch: no session events wait for the app (open it to launch it instead)")
         }
         let held = lifecycle.state.limiter.remaining(at: steady)
         let result =
             held > 0
             ? "relaunch held by the rate limiter for \(Clamped.int(held.rounded(.up))) s"
             : "relaunched the app in the background for its session events"
-        try handleLifecycle(.relaunchRequested(forSession: session), commandID: id, result: result)
+        try handleLifecycle(.relaunchRequested(forSession: session), command: command, result: result)
     }
 
     /// Switches one of the app's mistakes on or off at run time (a mistake on in the configuration stays on).
-    private func setMistake(_ name: String, _ on: Bool, commandID id: Int64) throws {
+    private func setMistake(_ name: String, _ on: Bool, command: CommandSource) throws {
         var changed = runtimeMistakes
         guard changed.set(name, on) else {
             let known = AppMistakes.names.map(\.name).joined(separator: ", ")
-            return try refuse(id, "no app mistake \(name); known: \(known)")
+            return try refuse(command, "no app mistake \(name); known: \(known)")
         }
         if !on, setup.configuration.mistakes.enabled.contains(name) {
-            return try refuse(id, "\(name) is on in the configuration (app.json): switch it off there")
+            return try refuse(command, "\(name) is on in the configuration (app.json): switch it off there")
         }
         runtimeMistakes = changed
         let effect = AppMistakes.names.first { $0.name == name }?.effect ?? ""
         let line = LogEntry(
             time: context.time.now(), kind: .appMistake, subject: "app",
             reason: on ? "\(name) switched on: \(effect)" : "\(name) switched off")
-        try commit(AppChanges(state: stored, log: [line]), commandID: id)
+        try commit(AppChanges(state: stored, log: [line]), command: command)
     }
 
     /// The running app creates a task in its background session, sets `taskDescription` (unless that is its
@@ -78,12 +78,12 @@ extension AppHost {
     /// together. The task's id comes from the home's task counter; the command's result names it beside the
     /// app's own `taskIdentifier`, which counts per session.
     private func createTask(
-        commandID: Int64, description: String?,
+        command: CommandSource, description: String?,
         make: (inout BackgroundSession) throws(AppSessionError) -> SessionTask
     ) throws {
         guard lifecycle.phase.runsCode, var current = process else {
             return try refuse(
-                commandID, "the app runs no code (\(lifecycle.phase.rawValue)): open it first (offstage app open)")
+                command, "the app runs no code (\(lifecycle.phase.rawValue)): open it first (offstage app open)")
         }
         ensureSession(in: &current)
         let next =
@@ -104,10 +104,10 @@ extension AppHost {
         } catch {
             let line = LogEntry(
                 time: context.time.now(), kind: .appSession, subject: session, reason: error.description)
-            return try commit(AppChanges(log: [line]), commandID: commandID, refusals: [error.description])
+            return try commit(AppChanges(log: [line]), command: command, refusals: [error.description])
         }
         guard case .submit(_, let spec, _)? = submitted.actions.first else {
-            return try refuse(commandID, "resume() did not hand the task to the system")
+            return try refuse(command, "resume() did not hand the task to the system")
         }
         let taskID = try context.store.reserveTaskID()
         let actions = transfers.daemon.handle(
@@ -126,7 +126,7 @@ extension AppHost {
             reason: named.map { "\(what), taskDescription \"\($0)\", resumed" }
                 ?? "\(what), resumed without a taskDescription (app mistake): no registry record")
         try ack(
-            actions, app: AppChanges(upserts: record.map { [$0] } ?? [], log: [line]), commandID: commandID,
+            actions, app: AppChanges(upserts: record.map { [$0] } ?? [], log: [line]), command: command,
             result: "created \(ids)")
     }
 
@@ -150,16 +150,16 @@ extension AppHost {
 
     /// A completion-handler convenience and an upload from memory are refused with Apple's text; a data task
     /// runs while the app runs and is disconnected (−997) when the app is suspended.
-    func tryRestrictedCall(_ call: RestrictedCall, url: String, commandID: Int64) throws {
+    func tryRestrictedCall(_ call: RestrictedCall, url: String, command: CommandSource) throws {
         guard lifecycle.phase.runsCode, var current = process else {
             return try refuse(
-                commandID, "the app runs no code (\(lifecycle.phase.rawValue)): open it first (offstage app open)")
+                command, "the app runs no code (\(lifecycle.phase.rawValue)): open it first (offstage app open)")
         }
         ensureSession(in: &current)
         if call == .sessionAgain {
             let creation = try? current.sessions.makeSession(
                 configuration: sessionConfiguration(), now: context.time.now())
-            return try commit(AppChanges(log: creation?.log ?? []), commandID: commandID)
+            return try commit(AppChanges(log: creation?.log ?? []), command: command)
         }
         let shown = URLCredentials.masked(url)
         let created: SessionTask?
@@ -184,14 +184,14 @@ extension AppHost {
             process = current
             let line = LogEntry(
                 time: context.time.now(), kind: .appSession, subject: session, reason: error.description)
-            return try commit(AppChanges(log: [line]), commandID: commandID, refusals: [error.description])
+            return try commit(AppChanges(log: [line]), command: command, refusals: [error.description])
         }
         process = current
         let number = created.map { " → data task \($0.taskIdentifier)" } ?? ""
         let line = LogEntry(
             time: context.time.now(), kind: .appTask, subject: session,
             reason: "dataTask(with: \(shown))\(number): runs only while the app runs; a suspension cuts it (−997)")
-        try commit(AppChanges(log: [line]), commandID: commandID)
+        try commit(AppChanges(log: [line]), command: command)
     }
 
     /// The app was suspended: its sessions' running data tasks complete with −997, as the delegate hears it.

@@ -128,7 +128,7 @@ extension AppHost {
     /// Carries out a daemon transition together with the app's changes through the shared routine: one
     /// transaction (completing the command when there is one), then the app's registry kept in step and the
     /// daemon's other actions performed.
-    func ack(_ actions: [DaemonAction], app: AppChanges, commandID: Int64? = nil, result: String = "ok") throws {
+    func ack(_ actions: [DaemonAction], app: AppChanges, command: CommandSource? = nil, result: String = "ok") throws {
         var commitment = Commitment(transfers: actions)
         commitment.changes.app = app
         commitment.refusals = []
@@ -140,7 +140,7 @@ extension AppHost {
                     for key in app.removals { registry.remove(key) }
                     try transfers.perform(actions)
                 }
-            ], commandID: commandID)
+            ], command: command)
     }
 
     /// Once nothing waits for the app's session, its code hears so (`urlSessionDidFinishEvents`, then the

@@ -15,16 +15,16 @@ extension AppHost {
     /// `steady` back-dates an event that happened earlier than now (work that ended while the clock jumped);
     /// it never goes before the last event's.
     func handleLifecycle(
-        _ event: AppLifecycleEvent, commandID: Int64? = nil, at steady: Double? = nil, result: String = "ok"
+        _ event: AppLifecycleEvent, command: CommandSource? = nil, at steady: Double? = nil, result: String = "ok"
     ) throws {
-        try handle(.lifecycle(event), commandID: commandID, at: steady, result: result)
+        try handle(.lifecycle(event), command: command, at: steady, result: result)
     }
 
     /// Feeds one input to the one model app (the scheduler, when this runtime runs it, and the life cycle), and
     /// carries out every transition through the shared routine: each commits in order (the first with the
     /// command), then their actions are carried out.
     func handle(
-        _ input: ModelAppInput, commandID: Int64? = nil, at steady: Double? = nil, result: String = "ok"
+        _ input: ModelAppInput, command: CommandSource? = nil, at steady: Double? = nil, result: String = "ok"
     ) throws {
         let when = max(steady ?? context.time.steady(), lastSteady)
         lastSteady = when
@@ -50,7 +50,7 @@ extension AppHost {
                         for action in actions { try perform(action) }
                     }
                 }
-            }, commandID: commandID)
+            }, command: command)
         if lifecycle.phase == .notRunning, process != nil {
             // The one process ended: whatever its BG task handlers were doing stops with it.
             process = nil

@@ -98,7 +98,7 @@ extension AppHost {
             kind: record.kind == .upload ? .upload : .download, url: record.url, session: record.session)
         spec.taskDescription = record.taskDescription
         spec.uploadPath = record.uploadPath
-        let (commandID, id) = try context.store.enqueueAdd(spec, now: context.time.now())
+        let (inboxID, id) = try context.store.enqueueAdd(spec, now: context.time.now())
         let actions = transfers.daemon.handle(
             .addRequested(id: id, spec: spec, defaultDirectory: context.home.documentsDirectory),
             now: context.time.now())
@@ -111,7 +111,7 @@ extension AppHost {
             actions,
             app: AppChanges(
                 upserts: [updated], log: [appTaskLine(id, "re-enqueued \"\(record.taskDescription)\": \(why)")]),
-            commandID: commandID)
+            command: .inbox(inboxID))
     }
 
     /// An `app-task` event-log line about a daemon task.

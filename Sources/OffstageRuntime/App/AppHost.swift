@@ -68,15 +68,15 @@ final class AppHost {
 
     /// Writes app changes (and transfer changes) in one transaction, completing the command when there is one.
     func commit(
-        _ changes: AppChanges, transfers: StoreChanges = StoreChanges(), commandID: Int64? = nil,
+        _ changes: AppChanges, transfers: StoreChanges = StoreChanges(), command: CommandSource? = nil,
         refusals: [String] = [], result: String = "ok"
     ) throws {
         try context.commit(
-            Commitment(app: changes, transfers: transfers, refusals: refusals, result: result), commandID: commandID)
+            Commitment(app: changes, transfers: transfers, refusals: refusals, result: result), command: command)
     }
 
     /// Refuses a command for the app, changing nothing.
-    func refuse(_ commandID: Int64, _ reason: String) throws {
-        try commit(AppChanges(), commandID: commandID, refusals: [reason])
+    func refuse(_ command: CommandSource, _ reason: String) throws {
+        try commit(AppChanges(), command: command, refusals: [reason])
     }
 }

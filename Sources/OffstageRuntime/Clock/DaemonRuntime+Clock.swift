@@ -53,7 +53,7 @@ extension DaemonRuntime {
     }
 
     /// Executes a clock command from the inbox; its result says what the clock did.
-    func executeClockCommand(_ command: DaemonCommand, id: Int64) throws {
+    func executeClockCommand(_ command: DaemonCommand, from source: CommandSource) throws {
         let result: String
         do {
             switch command {
@@ -72,9 +72,9 @@ extension DaemonRuntime {
                 return
             }
         } catch let error as ClockControlError {
-            return try context.refuse(id, error.reason)
+            return try context.refuse(source, error.reason)
         }
-        try context.commit(Commitment(notes: [result]), commandID: id)
+        try context.commit(Commitment(notes: [result]), command: source)
     }
 
     /// Seconds as a short duration ("20 min 5 s", "0.3 s").

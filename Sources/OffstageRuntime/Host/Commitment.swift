@@ -12,11 +12,9 @@ struct Commitment {
     var notes: [String] = []
 
     /// The command's end: refused with its refusals (and notes) first, else done with the notes or "ok".
-    func completion(of id: Int64) -> CommandCompletion {
-        guard refusals.isEmpty else {
-            return CommandCompletion(id: id, status: .refused, result: (refusals + notes).joined(separator: "; "))
-        }
-        return CommandCompletion(id: id, status: .done, result: notes.isEmpty ? "ok" : notes.joined(separator: "; "))
+    var outcome: (status: CommandStatus, result: String) {
+        guard refusals.isEmpty else { return (.refused, (refusals + notes).joined(separator: "; ")) }
+        return (.done, notes.isEmpty ? "ok" : notes.joined(separator: "; "))
     }
 }
 

@@ -32,24 +32,36 @@ final class HostContext {
         self.options = options
     }
 
-    /// The shared routine: every step commits in order (the first one completes command `commandID`: refused when
-    /// it refused, with what it did), then every step's side effects are performed, in order.
-    func carryOut(_ steps: [HostStep], commandID: Int64?) throws {
+    /// The shared routine: every step commits in order (the first one completes `command`: refused when it
+    /// refused, with what it did), then every step's side effects are performed, in order.
+    func carryOut(_ steps: [HostStep], command: CommandSource?) throws {
         for (index, step) in steps.enumerated() {
-            try commit(step.commitment, commandID: index == 0 ? commandID : nil)
+            try commit(step.commitment, command: index == 0 ? command : nil)
         }
         for step in steps { try step.perform() }
     }
 
-    /// Commits and completes the command, with no side effects after.
-    func commit(_ commitment: Commitment, commandID: Int64?) throws {
-        try store.commit(commitment.changes, completing: commandID.map(commitment.completion), now: time.now())
+    /// Commits and completes the command, with no side effects after: an inbox command's outcome commits with
+    /// the changes; an in-process one is answered once they are durable.
+    func commit(_ commitment: Commitment, command: CommandSource?) throws {
+        let (status, result) = commitment.outcome
+        switch command {
+        case .inbox(let id)?:
+            try store.commit(
+                commitment.changes, completing: CommandCompletion(id: id, status: status, result: result),
+                now: time.now())
+        case .direct(let reply, _)?:
+            try store.commit(commitment.changes, now: time.now())
+            reply.answer(status, result)
+        case nil:
+            try store.commit(commitment.changes, now: time.now())
+        }
         for entry in commitment.changes.log { onLog(entry) }
     }
 
-    /// Refuses command `commandID` (when there is one) for `reason`, changing nothing.
-    func refuse(_ commandID: Int64?, _ reason: String) throws {
-        guard let commandID else { return }
-        try commit(Commitment(refusals: [reason]), commandID: commandID)
+    /// Refuses `command` (when there is one) for `reason`, changing nothing.
+    func refuse(_ command: CommandSource?, _ reason: String) throws {
+        guard let command else { return }
+        try commit(Commitment(refusals: [reason]), command: command)
     }
 }

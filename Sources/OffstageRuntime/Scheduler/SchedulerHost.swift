@@ -60,10 +60,10 @@ final class SchedulerHost {
 
     /// Feeds one event to the scheduler (through `ModelAppSystem` when the app is hosted, so the app's life cycle
     /// hears what concerns it) and carries out the actions; a command's outcome commits with its changes.
-    func handle(_ event: SchedulerEvent, commandID: Int64? = nil) throws {
-        if let app { return try app.handle(.scheduler(event), commandID: commandID) }
+    func handle(_ event: SchedulerEvent, command: CommandSource? = nil) throws {
+        if let app { return try app.handle(.scheduler(event), command: command) }
         let actions = scheduler.handle(event, now: context.time.now(), monotonic: context.time.steady())
-        try context.carryOut([step(actions)], commandID: commandID)
+        try context.carryOut([step(actions)], command: command)
     }
 
     /// One scheduler transition as a step of the shared routine.
@@ -129,26 +129,26 @@ final class SchedulerHost {
     }
 
     /// Executes a command addressed to the scheduler.
-    func execute(_ command: DaemonCommand, commandID id: Int64) throws {
-        switch command {
-        case .schedule(let request): try handle(.submit(request), commandID: id)
-        case .unschedule(let identifier?): try handle(.cancel(identifier: identifier), commandID: id)
-        case .unschedule(nil): try handle(.cancelAll, commandID: id)
-        case .launchTask(let identifier): try handle(.simulateLaunch(identifier: identifier), commandID: id)
-        case .expireTask(let identifier): try handle(.simulateExpiration(identifier: identifier), commandID: id)
+    func execute(_ request: DaemonCommand, from command: CommandSource) throws {
+        switch request {
+        case .schedule(let submitted): try handle(.submit(submitted), command: command)
+        case .unschedule(let identifier?): try handle(.cancel(identifier: identifier), command: command)
+        case .unschedule(nil): try handle(.cancelAll, command: command)
+        case .launchTask(let identifier): try handle(.simulateLaunch(identifier: identifier), command: command)
+        case .expireTask(let identifier): try handle(.simulateExpiration(identifier: identifier), command: command)
         case .appOpened:
-            guard let app else { return try handle(.userOpenedApp, commandID: id) }
+            guard let app else { return try handle(.userOpenedApp, command: command) }
             let before = app.lifecycle.state
-            try app.handleLifecycle(.userOpened, commandID: id)
+            try app.handleLifecycle(.userOpened, command: command)
             if app.lifecycle.state != before { try heardOpen() }
         case .appBackgrounded:
-            guard let app else { return try context.refuse(id, "this offstage does not host the model app") }
-            try app.handleLifecycle(.userPressedHome, commandID: id)
+            guard let app else { return try context.refuse(command, "this offstage does not host the model app") }
+            try app.handleLifecycle(.userPressedHome, command: command)
         case .setDeviceInUse(let inUse):
             var wanted = scheduler.state.device
             wanted.inUse = inUse
             wanted.conditions = transfers.daemon.conditions
-            try handle(.deviceChanged(wanted), commandID: id)
+            try handle(.deviceChanged(wanted), command: command)
         default:
             break
         }

@@ -68,13 +68,13 @@ final class TransferHost {
         return (sessions.sessions, tasks.tasks, try context.loadConditions())
     }
 
-    /// Feeds one event to the daemon and carries out its actions (completing command `commandID` with them).
-    func handle(_ event: DaemonEvent, commandID: Int64? = nil) throws {
-        try run(daemon.handle(event, now: context.time.now()), commandID: commandID)
+    /// Feeds one event to the daemon and carries out its actions (completing `command` with them).
+    func handle(_ event: DaemonEvent, command: CommandSource? = nil) throws {
+        try run(daemon.handle(event, now: context.time.now()), command: command)
     }
 
     /// Carries out a daemon transition through the shared routine: commit first, then the side effects.
-    func run(_ actions: [DaemonAction], commandID: Int64?) throws {
+    func run(_ actions: [DaemonAction], command: CommandSource?) throws {
         let commitment = Commitment(transfers: actions)
         try context.carryOut(
             [
@@ -82,14 +82,19 @@ final class TransferHost {
                     if !commitment.changes.transfers.outboxAdded.isEmpty { app?.needsPump = true }
                     try perform(actions)
                 }
-            ], commandID: commandID)
+            ], command: command)
     }
 
     /// Executes a command for the daemon: its result and its changes commit together.
-    func execute(_ command: DaemonCommand, commandID id: Int64) throws {
-        // An `add` creates the task whose id it reserved when it was enqueued (ids are not inbox ids).
-        let taskID = try context.store.reservedTaskID(command: id) ?? id
-        try handle(event(for: command, taskID: taskID), commandID: id)
+    func execute(_ request: DaemonCommand, from command: CommandSource) throws {
+        // An `add` creates the task whose id it reserved when it was sent (ids are not inbox ids).
+        let taskID: Int64
+        switch command {
+        case .inbox(let id): taskID = try context.store.reservedTaskID(command: id) ?? id
+        case .direct(_, let reserved):
+            if case .add = request { taskID = try reserved ?? context.store.reserveTaskID() } else { taskID = 0 }
+        }
+        try handle(event(for: request, taskID: taskID), command: command)
     }
 
     /// The daemon event a command stands for.

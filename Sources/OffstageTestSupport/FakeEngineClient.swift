@@ -1,22 +1,24 @@
 import OffstageCore
 import OffstageDashboard
+import OffstageRuntime
 import OffstageUI
 import Synchronization
 
-/// A dashboard backend in memory: a test sets the snapshot it serves and reads back what the dashboard sent.
-public final class FakeDashboardBackend: DashboardBackend, Sendable {
+/// An engine client in memory: a test sets the snapshot it serves and reads back what the dashboard sent; every
+/// command is done at once unless the test makes the engine refuse.
+public final class FakeEngineClient: EngineClient, Sendable {
     private struct State {
         var snapshot: Snapshot?
         var sequence: UInt64 = 0
-        var performed: [DashboardEffect] = []
-        var notices: [String] = []
+        var sent: [DaemonCommand] = []
+        var refusal: String?
         var ended: String?
         var closed = false
     }
 
     private let state = Mutex(State())
 
-    /// A backend serving `snapshot` (nil: none yet).
+    /// A client serving `snapshot` (nil: none yet).
     public init(snapshot: Snapshot? = nil) {
         if let snapshot { publish(snapshot) }
     }
@@ -31,37 +33,43 @@ public final class FakeDashboardBackend: DashboardBackend, Sendable {
         }
     }
 
-    /// The effects the dashboard asked for, in order.
-    public var performed: [DashboardEffect] { state.withLock { $0.performed } }
+    /// The commands the dashboard sent, in order.
+    public var sent: [DaemonCommand] { state.withLock { $0.sent } }
 
     /// Whether `close()` was called.
     public var isClosed: Bool { state.withLock { $0.closed } }
 
-    /// Makes the next `notices()` return `line` (an engine's refusal).
-    public func refuse(_ line: String) { state.withLock { $0.notices.append(line) } }
+    /// Makes the engine refuse every command, those sent already included, with `reason`.
+    public func refuse(_ reason: String) { state.withLock { $0.refusal = reason } }
 
     /// Makes the engine end with `reason`.
     public func end(_ reason: String) { state.withLock { $0.ended = reason } }
+
+    /// Records the command.
+    public func send(_ command: DaemonCommand) throws -> CommandTicket {
+        state.withLock { current in
+            current.sent.append(command)
+            return CommandTicket(inboxID: Int64(current.sent.count))
+        }
+    }
+
+    /// Done, or refused after `refuse`.
+    public func outcome(of ticket: CommandTicket) -> CommandOutcome? {
+        state.withLock { current in
+            current.refusal.map { .executed(.refused, $0) } ?? .executed(.done, "ok")
+        }
+    }
+
+    /// The outcome at once.
+    public func wait(for ticket: CommandTicket, timeout: Double) throws -> CommandOutcome {
+        outcome(of: ticket) ?? .stillPending(owner: 0)
+    }
 
     /// The snapshot when newer than `sequence`.
     public func snapshot(newerThan sequence: UInt64?) -> Snapshot? {
         state.withLock { current in
             guard let snapshot = current.snapshot, snapshot.sequence != sequence else { return nil }
             return snapshot
-        }
-    }
-
-    /// Records the effect; nothing to say.
-    public func perform(_ effect: DashboardEffect) -> String? {
-        state.withLock { $0.performed.append(effect) }
-        return nil
-    }
-
-    /// Refusals queued with `refuse`, once.
-    public func notices() -> [String] {
-        state.withLock { current in
-            defer { current.notices = [] }
-            return current.notices
         }
     }
 

@@ -12,4 +12,7 @@ final class Locked<Value: Sendable>: Sendable {
 
     /// Replaces the value.
     func set(_ value: Value) { mutex.withLock { $0 = value } }
+
+    /// Reads and changes the value under the lock.
+    func withLock<Result>(_ body: (inout Value) -> Result) -> Result { mutex.withLock { body(&$0) } }
 }
