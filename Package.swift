@@ -21,12 +21,14 @@ let package = Package(
 
         // The pure domain: no I/O.
         .target(name: "OffstageCore", swiftSettings: strict),
+        // The shells' one reader of the real clocks (wall and monotonic), behind the core's `TimeSource`.
+        .target(name: "OffstageClock", dependencies: ["OffstageCore"], swiftSettings: strict),
         .target(name: "OffstageStore", dependencies: ["OffstageCore", "CSQLite"], swiftSettings: strict),
-        .target(name: "OffstageHTTP", dependencies: ["OffstageCore", "CCurl"], swiftSettings: strict),
+        .target(name: "OffstageHTTP", dependencies: ["OffstageCore", "OffstageClock", "CCurl"], swiftSettings: strict),
         .target(name: "OffstageOrigin", dependencies: ["CCrypto"], swiftSettings: strict),
         .target(
             name: "OffstageRuntime",
-            dependencies: ["OffstageCore", "OffstageStore", "OffstageHTTP"],
+            dependencies: ["OffstageCore", "OffstageClock", "OffstageStore", "OffstageHTTP"],
             swiftSettings: strict
         ),
         .target(name: "OffstageUI", dependencies: ["OffstageCore"], swiftSettings: strict),
@@ -36,7 +38,7 @@ let package = Package(
             name: "OffstageTerminal", dependencies: ["OffstageUI", "CNCurses", "COffstageTrap"], swiftSettings: strict),
         .target(
             name: "OffstageDashboard",
-            dependencies: ["OffstageCore", "OffstageUI", "OffstageRuntime"],
+            dependencies: ["OffstageCore", "OffstageClock", "OffstageUI", "OffstageRuntime"],
             swiftSettings: strict
         ),
         .target(
@@ -49,13 +51,13 @@ let package = Package(
         .executableTarget(
             name: "offstage",
             dependencies: [
-                "OffstageCore", "OffstageStore", "OffstageHTTP", "OffstageOrigin", "OffstageRuntime", "OffstageUI",
-                "OffstageTerminal", "OffstageDashboard",
+                "OffstageCore", "OffstageClock", "OffstageStore", "OffstageHTTP", "OffstageOrigin", "OffstageRuntime",
+                "OffstageUI", "OffstageTerminal", "OffstageDashboard",
             ],
             swiftSettings: strict
         ),
         .executableTarget(
-            name: "offstage-bench", dependencies: ["OffstageCore", "OffstageOrigin", "OffstageUI"],
+            name: "offstage-bench", dependencies: ["OffstageCore", "OffstageClock", "OffstageOrigin", "OffstageUI"],
             swiftSettings: strict),
 
         .testTarget(
@@ -93,7 +95,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OffstageRuntimeTests",
-            dependencies: ["OffstageRuntime", "OffstageTestSupport"],
+            dependencies: ["OffstageRuntime", "OffstageClock", "OffstageTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import OffstageClock
 import OffstageCore
 import OffstageHTTP
 import OffstageStore
@@ -32,6 +33,8 @@ public final class DaemonRuntime {
     var app: AppHost?
     /// The Android models' host, when the profile includes Android.
     var android: AndroidHost?
+    /// The real clocks: the loop's waits and ticks are real time, never the steerable one.
+    let realTime = SystemTimeSource()
     /// Real monotonic seconds of the last `onTick` (ticks are a display cadence, not virtual time).
     var lastTick = -Double.infinity
     /// Real monotonic seconds of the last inbox read (a frozen clock must still hear `offstage clock real`).
@@ -138,7 +141,7 @@ public final class DaemonRuntime {
 
     /// One turn of the loop: the inbox, due timers, then the events posted so far (waiting for them when asked).
     func turn(waiting: Bool) throws -> RunOutcome? {
-        let realNow = MonotonicTime.now()
+        let realNow = realTime.steady()
         if realNow - lastInboxPoll >= options.inboxPollInterval {
             lastInboxPoll = realNow
             try executeInbox()
@@ -150,8 +153,8 @@ public final class DaemonRuntime {
         if waiting, let outcome = try finishedOutcome() { return outcome }
         tick(force: false)
         publishSnapshotIfDue()
-        var wait = max(0, lastInboxPoll + options.inboxPollInterval - MonotonicTime.now())
-        if let due = snapshotWake { wait = min(wait, max(0, due - MonotonicTime.now())) }
+        var wait = max(0, lastInboxPoll + options.inboxPollInterval - realTime.steady())
+        if let due = snapshotWake { wait = min(wait, max(0, due - realTime.steady())) }
         if let deadline = nextDeadline, let real = time.realSeconds(untilVirtual: deadline) { wait = min(wait, real) }
         for item in queue.drain(waitingAtMost: waiting ? wait : 0.01) {
             if !item.isProgress { snapshotMayHaveChanged = true }
@@ -279,7 +282,7 @@ public final class DaemonRuntime {
 
     /// Calls `onTick` when the interval of real time has passed (or when forced).
     func tick(force: Bool) {
-        let now = MonotonicTime.now()
+        let now = realTime.steady()
         guard force || now - lastTick >= options.tickInterval else { return }
         lastTick = now
         options.onTick(transfers.daemon)

@@ -1,4 +1,5 @@
 import Foundation
+import OffstageClock
 import OffstageCore
 import OffstageRuntime
 import OffstageStore
@@ -7,6 +8,8 @@ import OffstageStore
 struct CLIContext {
     /// The home all commands work on (`--home`, `OFFSTAGE_HOME`, or the XDG default).
     let home: OffstageHome
+    /// The real clocks (the wall time commands stamp and compute dates from).
+    let time: any TimeSource = SystemTimeSource()
 
     /// Opens the store for writing (creating the home when needed), as one clear error when it cannot.
     func openStore() throws -> Store {

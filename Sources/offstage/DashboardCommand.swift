@@ -1,4 +1,5 @@
 import Foundation
+import OffstageClock
 import OffstageCore
 import OffstageDashboard
 import OffstageRuntime
@@ -45,13 +46,14 @@ extension DashboardCommand {
         _ context: CLIContext, configuration: OffstageConfiguration, wake: @escaping @Sendable () -> Void
     ) throws -> InboxClient {
         let engine = try InboxClient(home: context.home) { context.engineOptions(configuration) }
-        let deadline = MonotonicTime.now() + 3
+        let clock = SystemTimeSource()
+        let deadline = clock.steady() + 3
         while true {
             do {
                 try engine.attach(wake: wake)
                 return engine
             } catch {
-                guard MonotonicTime.now() < deadline, InstanceLock.owner(home: context.home) != nil else {
+                guard clock.steady() < deadline, InstanceLock.owner(home: context.home) != nil else {
                     engine.close()
                     throw error
                 }

@@ -10,8 +10,9 @@ enum TaskControlCommand {
         let text = try args.single("task ID")
         guard let id = Int64(text), id > 0 else { throw CLIError.usage("\(text) is not a task ID (see offstage ls)") }
         guard let store = try context.openStoreForReading(),
-            try StoreSnapshot.tasks(store, defaultDirectory: context.home.documentsDirectory, now: Date()).contains(
-                where: { $0.id == id })
+            try StoreSnapshot.tasks(store, defaultDirectory: context.home.documentsDirectory, now: context.time.now())
+                .contains(
+                    where: { $0.id == id })
         else {
             throw CLIError.usage("no task \(id) (see offstage ls)")
         }

@@ -5,7 +5,7 @@ import Foundation
 /// Each background resume or relaunch doubles the delay (60 → 120 → 240 s …, capped); until the delay has
 /// passed the app is not resumed again. The delay resets to 0 when the user brings the app to the front,
 /// and when a further whole delay period passes after it ended without a relaunch ("elapses unused").
-/// Times are steady seconds (see `SchedulerClock`).
+/// Times are steady seconds (see `SteadyClock`).
 public struct RelaunchRateLimiter: Codable, Sendable, Equatable {
     /// The first delay, in seconds.
     public var initialDelay: Double

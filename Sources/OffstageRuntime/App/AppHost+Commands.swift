@@ -39,7 +39,7 @@ extension AppHost {
     /// The system relaunches the app in the background for its session's events; a relaunch the rate limiter
     /// holds says when it will happen, not that it happened.
     private func relaunch(command: CommandSource) throws {
-        let steady = context.time.steady()
+        let steady = steadyNow
         let check = lifecycle.canRelaunch(steady: steady)
         // Only the rate limiter may hold it back: then the relaunch waits for the delay to end.
         let onlyDelayed = !lifecycle.wasForceQuit && !lifecycle.phase.runsCode

@@ -26,7 +26,9 @@ extension AppHost {
     func handle(
         _ input: ModelAppInput, command: CommandSource? = nil, at steady: Double? = nil, result: String = "ok"
     ) throws {
-        let when = max(steady ?? context.time.steady(), lastSteady)
+        // One steady time for both machines: the model's `SteadyClock` (the scheduler's state keeps it), read once.
+        let current = scheduler?.readSteady() ?? context.time.steady()
+        let when = max(steady ?? current, lastSteady)
         lastSteady = when
         let now = context.time.now()
         let steps: [ModelAppStep]
@@ -90,7 +92,7 @@ extension AppHost {
             // The app's code decides its reaction (`AppBehaviour`); the runtime carries it out.
             try behave(.delegate(call))
         case .grantBackgroundTask(let id):
-            try behave(.backgroundTaskGranted(id, steady: context.time.steady()))
+            try behave(.backgroundTaskGranted(id, steady: steadyNow))
         case .callExpirationHandler(let id):
             // The app's expiration handler ends the task (the canonical app stops its work there).
             guard process != nil else { return try handleLifecycle(.endBackgroundTask(id: id)) }
@@ -107,7 +109,7 @@ extension AppHost {
 
     /// Fires the life cycle's wake, ends background work that is done, and looks at the outbox when asked to.
     func runDue() throws {
-        let steady = context.time.steady()
+        let steady = steadyNow
         // The app's work ended at its own time, before any deadline the same clock move passed.
         if let work = process?.behaviour.backgroundWork, work.doneAt <= steady, work.doneAt <= wake ?? .infinity {
             try behave(.timePassed(steady: steady))
@@ -126,7 +128,7 @@ extension AppHost {
     var nextDue: Date? {
         let times = [wake, process?.behaviour.backgroundWork?.doneAt].compactMap { $0 }
         guard let earliest = times.min() else { return nil }
-        return context.time.now().addingTimeInterval(max(0, earliest - context.time.steady()))
+        return context.time.now().addingTimeInterval(max(0, earliest - steadyNow))
     }
 
     /// Whether the app side has something to do now: an outbox look pending, deliveries the app can take or a
@@ -136,6 +138,6 @@ extension AppHost {
         let waiting = try !waitingDeliveries().isEmpty
         if canReceiveEvents { return waiting || !(process?.behaviour.handlers.isEmpty ?? true) }
         return waiting && lifecycle.state.handlers.isEmpty
-            && lifecycle.canRelaunch(steady: context.time.steady()).allowed
+            && lifecycle.canRelaunch(steady: steadyNow).allowed
     }
 }

@@ -46,6 +46,10 @@ final class AppHost {
         registry = loaded.registry
     }
 
+    /// The model's steady time now: the one `SteadyClock` shared with the scheduler when this runtime runs it,
+    /// else the runtime clock's steady time.
+    var steadyNow: Double { scheduler?.steadyNow ?? context.time.steady() }
+
     /// The app's background session identifier.
     var session: String { setup.configuration.sessionIdentifier }
 

@@ -1,4 +1,5 @@
 import Foundation
+import OffstageClock
 import OffstageCore
 import OffstageStore
 
@@ -12,7 +13,7 @@ extension DaemonRuntime {
     /// Every moment something time-driven is due, unordered.
     private var deadlines: [Date] {
         [
-            transfers.nextWake, scheduler?.nextDue(now: time.now(), steady: time.steady()), app?.nextDue,
+            transfers.nextWake, scheduler?.nextDue(now: time.now()), app?.nextDue,
             android?.nextDue(now: time.now()),
         ].compactMap { $0 } + transfers.retryDates
     }

@@ -65,7 +65,7 @@ extension SchedulerHost {
     /// Fires the scheduler's wake and ends pretended work whose time has come; checks handler downloads.
     func runDue() throws {
         let now = context.time.now()
-        let steady = context.time.steady()
+        let steady = steadyNow
         if wakeIsDue(steady: steady) {
             wake = nil
             lastFired = steady

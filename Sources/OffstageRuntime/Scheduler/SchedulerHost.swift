@@ -19,9 +19,9 @@ final class SchedulerHost {
     let commandLogPath: String?
     /// Work of running handlers, by task identifier.
     var work: [String: HandlerWork] = [:]
-    /// The monotonic reading (the runtime clock's steady time) at which the scheduler next wants `.timerFired`.
+    /// The steady time (`SteadyClock`) at which the scheduler next wants `.timerFired`.
     var wake: Double?
-    /// The steady reading of the last `.timerFired` sent: a wake is fired at most once per clock reading, so a
+    /// The steady time of the last `.timerFired` sent: a wake is fired at most once per clock reading, so a
     /// rounding hair between the scheduler's steady time and the clock's cannot make the loop spin.
     var lastFired = -Double.infinity
     /// Counter naming each command run, so a late exit of a stopped one is recognised.
@@ -43,6 +43,14 @@ final class SchedulerHost {
         try syncDevice()
     }
 
+    /// The model's steady time now, on the one `SteadyClock` the scheduler's state keeps (not advanced).
+    var steadyNow: Double { scheduler.clock.steady(monotonic: context.time.steady()) }
+
+    /// Advances the model's steady clock for an input now (re-anchored at a start) and returns its steady time.
+    func readSteady(restarting: Bool = false) -> Double {
+        scheduler.readSteady(now: context.time.now(), monotonic: context.time.steady(), restarting: restarting)
+    }
+
     /// The model app's BG task side, with the app's one set of mistakes in effect (`bgtasks.json`'s, `app.json`'s
     /// and those switched on at run time).
     var modelApp: ModelApp {
@@ -62,7 +70,8 @@ final class SchedulerHost {
     /// hears what concerns it) and carries out the actions; a command's outcome commits with its changes.
     func handle(_ event: SchedulerEvent, command: CommandSource? = nil) throws {
         if let app { return try app.handle(.scheduler(event), command: command) }
-        let actions = scheduler.handle(event, now: context.time.now(), monotonic: context.time.steady())
+        let steady = readSteady(restarting: event == .started)
+        let actions = scheduler.handle(event, now: context.time.now(), steady: steady)
         try context.carryOut([step(actions)], command: command)
     }
 
@@ -115,8 +124,8 @@ final class SchedulerHost {
             stopWork(identifier)
         case .killApp, .crashApp:
             stopAllWork()
-        case .wake(let monotonic):
-            wake = min(wake ?? monotonic, monotonic)
+        case .wake(let steady):
+            wake = min(wake ?? steady, steady)
         }
     }
 
@@ -160,11 +169,12 @@ final class SchedulerHost {
         return wake <= steady && steady > lastFired
     }
 
-    /// The earliest moment the loop must come back for the scheduler, in wall time (`now`/`steady`: the clock now).
+    /// The earliest moment the loop must come back for the scheduler, in wall time.
     ///
     /// A wake already fired at this very reading (asked again by a rounding hair) waits for the clock to move a
     /// millisecond, so a frozen clock waits for an event instead of spinning.
-    func nextDue(now: Date, steady: Double) -> Date? {
+    func nextDue(now: Date) -> Date? {
+        let steady = steadyNow
         var due = wake.map { wake in
             now.addingTimeInterval(wake > steady ? wake - steady : (steady > lastFired ? 0 : 0.001))
         }
@@ -173,8 +183,8 @@ final class SchedulerHost {
     }
 
     /// Whether something is due now: the scheduler's wake, or pretended work whose time has come.
-    func isDue(now: Date, steady: Double) -> Bool {
-        if wakeIsDue(steady: steady) { return true }
+    func isDue(now: Date) -> Bool {
+        if wakeIsDue(steady: steadyNow) { return true }
         return work.values.contains {
             guard case .simulated(let until, _) = $0 else { return false }
             return until <= now

@@ -76,7 +76,6 @@ extension DaemonRuntime {
     /// still waiting in the inbox (an engine that runs only its own transfer, `get`, leaves them there).
     private func buildSnapshot() -> Snapshot {
         let now = time.now()
-        let monotonic = time.steady()
         let daemon = transfers.daemon
         let appSession = app?.session ?? options.appSessionIdentifier
         let outbox = ((try? store.outbox()) ?? []).filter { daemon.tasks[$0.taskID]?.session == appSession }
@@ -98,18 +97,20 @@ extension DaemonRuntime {
         }
         rows = PartSizes.filled(rows, home: home)
         let scheduler = self.scheduler?.scheduler
-        let budget = scheduler.map { SnapshotParts.budget($0, monotonic: monotonic) } ?? AppSnapshot.Budget()
+        // The model's one steady time (the scheduler's `SteadyClock`), for the scheduler and the app alike.
+        let steady = self.scheduler?.steadyNow ?? time.steady()
+        let budget = scheduler.map { SnapshotParts.budget($0, steady: steady) } ?? AppSnapshot.Budget()
         let appView: AppSnapshot
         if let app {
             appView = SnapshotParts.app(
-                app.lifecycle, steady: time.steady(), mistakes: app.mistakes,
+                app.lifecycle, steady: steady, mistakes: app.mistakes,
                 waitingDeliveries: outbox.count, budget: budget, session: app.session,
                 registry: SnapshotParts.registry(app.registry, tasks: Array(daemon.tasks.values), session: app.session))
         } else {
             // This runtime does not host the app (a foreground `get`): the app is as the store holds it.
             appView =
                 (try? StoreSnapshot.app(
-                    store: store, configuration: AppConfiguration(), steady: monotonic,
+                    store: store, configuration: AppConfiguration(), monotonic: time.steady(),
                     waitingDeliveries: outbox.count, budget: budget, tasks: Array(daemon.tasks.values)))
                 ?? AppSnapshot(budget: budget, session: appSession)
         }
@@ -118,9 +119,9 @@ extension DaemonRuntime {
             device: DeviceSnapshot(conditions: daemon.conditions, inUse: scheduler?.state.device.inUse ?? false),
             app: appView, transfers: rows,
             requests: scheduler.map {
-                SnapshotParts.requests($0, now: now, monotonic: monotonic, timeZone: .current)
+                SnapshotParts.requests($0, now: now, steady: steady, timeZone: .current)
             } ?? [],
-            runningTasks: scheduler.map { SnapshotParts.runningTasks($0, monotonic: monotonic) } ?? [],
+            runningTasks: scheduler.map { SnapshotParts.runningTasks($0, steady: steady) } ?? [],
             events: snapshots.events, android: android?.snapshot(now: now))
     }
 }
