@@ -9,11 +9,11 @@ public struct SchedulerPolicyConfiguration: Codable, Sendable, Equatable {
     /// Seeded jitter applied to each wake interval, as a fraction (default 0.2 = ±20%).
     public var wakeJitter: Double = 0.2
     /// Background time an app-refresh task gets, in seconds (default 30).
-    public var appRefreshAllowance: Double = 30
+    public var appRefreshAllowance: Double = BackgroundRules.appRefreshAllowance
     /// Background time a processing task gets, in seconds (default 600 = 10 min).
-    public var processingAllowance: Double = 600
+    public var processingAllowance: Double = BackgroundRules.processingAllowance
     /// The expiration handler is called this many seconds before the deadline (default 5).
-    public var expirationLead: Double = 5
+    public var expirationLead: Double = BackgroundRules.bgTaskExpirationLead
     /// Below this battery level (%) on battery, only essential work runs (default 20).
     public var criticalBatteryLevel: Int = 20
     /// Pending app-refresh requests allowed per app (Apple: 1).
@@ -43,11 +43,11 @@ public struct SchedulerPolicyConfiguration: Codable, Sendable, Equatable {
     /// How far back opens count for the budget and for "used recently", in seconds (default 7 days).
     public var usageWindow: Double = 604_800
     /// How long an identifier is deferred after its task was killed or expired without a handler (default 6 h).
-    public var penaltyDuration: Double = 21_600
+    public var penaltyDuration: Double = BackgroundRules.penaltyDuration
     /// Longest deferral after repeated penalties; each strike doubles it (default 48 h).
-    public var maxPenaltyDuration: Double = 172_800
+    public var maxPenaltyDuration: Double = BackgroundRules.maxPenaltyDuration
     /// While an identifier has strikes, its launches cost this many times `launchCost` (default 2).
-    public var penaltyCostMultiplier: Double = 2
+    public var penaltyCostMultiplier: Double = BackgroundRules.penaltyCostMultiplier
     /// A processing request on battery waits this long past its earliest date for power before running anyway
     /// (default 36 h, so it runs within about two days).
     public var processingOnBatteryAfter: Double = 129_600

@@ -5,8 +5,14 @@ import Foundation
 /// Each background resume or relaunch doubles the delay (60 → 120 → 240 s …, capped); until the delay has
 /// passed the app is not resumed again. The delay resets to 0 when the user brings the app to the front,
 /// and when a further whole delay period passes after it ended without a relaunch ("elapses unused").
-/// Times are steady seconds (see `SteadyClock`).
+/// Times are steady seconds (see `SteadyClock`). The life cycle owns the app's one limiter (`AppLifecycleState`);
+/// session relaunches and BG task launches both count in it.
 public struct RelaunchRateLimiter: Codable, Sendable, Equatable {
+    /// The first delay by default, in seconds (measured: 60).
+    public static let defaultInitialDelay: Double = 60
+    /// The largest delay by default, in seconds.
+    public static let defaultMaxDelay: Double = 3600
+
     /// The first delay, in seconds.
     public var initialDelay: Double
     /// The largest delay, in seconds.
@@ -17,7 +23,7 @@ public struct RelaunchRateLimiter: Codable, Sendable, Equatable {
     public private(set) var delayEndsAt: Double = 0
 
     /// A limiter with no delay yet.
-    public init(initialDelay: Double = 60, maxDelay: Double = 3600) {
+    public init(initialDelay: Double = defaultInitialDelay, maxDelay: Double = defaultMaxDelay) {
         self.initialDelay = initialDelay
         self.maxDelay = maxDelay
     }
