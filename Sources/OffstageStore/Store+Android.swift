@@ -43,7 +43,7 @@ extension Store {
         // An Android step adds no outbox row: nothing is stamped with the time.
         try commit(
             StoreCommit(android: changes),
-            completing: command.map { CommandCompletion(id: $0.id, status: $0.status, result: $0.result) },
+            completing: command,
             now: Date(timeIntervalSinceReferenceDate: 0))
     }
 

@@ -63,7 +63,7 @@ extension Store {
     ) throws {
         try commit(
             StoreCommit(transfers: transfers, app: app),
-            completing: CommandCompletion(id: id, status: status, result: result), now: now)
+            completing: (id: id, status: status, result: result), now: now)
     }
 
     /// Writes encoded app changes inside an already open transaction.

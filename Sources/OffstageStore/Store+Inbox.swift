@@ -94,7 +94,7 @@ extension Store {
         id: Int64, status: CommandStatus, result: String, changes: StoreChanges, now: Date
     ) throws {
         try commit(
-            StoreCommit(transfers: changes), completing: CommandCompletion(id: id, status: status, result: result),
+            StoreCommit(transfers: changes), completing: (id: id, status: status, result: result),
             now: now)
     }
 
@@ -104,7 +104,10 @@ extension Store {
     ///
     /// Everything is encoded before the transaction opens; with no command and nothing to write, none opens.
     /// Throws `StoreError.invalidRow` when the command does not exist or is no longer pending (nothing is written).
-    public func commit(_ changes: StoreCommit, completing command: CommandCompletion? = nil, now: Date) throws {
+    public func commit(
+        _ changes: StoreCommit, completing command: (id: Int64, status: CommandStatus, result: String)? = nil,
+        now: Date
+    ) throws {
         guard command != nil || !changes.isEmpty else { return }
         let scheduler = try changes.scheduler.map(EncodedSchedulerChanges.init)
         let app = try EncodedAppChanges(changes.app)

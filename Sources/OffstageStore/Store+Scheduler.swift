@@ -40,7 +40,7 @@ extension Store {
     ) throws {
         try commit(
             StoreCommit(transfers: transferChanges ?? StoreChanges(), scheduler: schedulerChanges),
-            completing: CommandCompletion(id: id, status: status, result: result), now: now)
+            completing: (id: id, status: status, result: result), now: now)
     }
 
     /// The newest `limit` decisions of the scheduler's decision log, oldest first (newest last).

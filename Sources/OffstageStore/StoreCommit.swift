@@ -30,20 +30,3 @@ public struct StoreCommit: Sendable, Equatable {
     /// The event-log lines it appends, in the order they are written.
     public var log: [LogEntry] { transfers.log + (scheduler?.log ?? []) + app.log + android.log }
 }
-
-/// How an inbox command ended, written in the transaction of the changes it caused.
-public struct CommandCompletion: Sendable, Equatable {
-    /// The inbox id.
-    public var id: Int64
-    /// Done or refused.
-    public var status: CommandStatus
-    /// "ok", what the command did, or why it was refused.
-    public var result: String
-
-    /// A completion.
-    public init(id: Int64, status: CommandStatus, result: String) {
-        self.id = id
-        self.status = status
-        self.result = result
-    }
-}

@@ -26,7 +26,7 @@ struct CommitTests {
             let id = try store.enqueue(.pause(id: 7), now: date(0))
             let commit = Self.everything()
             try store.commit(
-                commit, completing: CommandCompletion(id: id, status: .refused, result: "why"), now: date(1))
+                commit, completing: (id: id, status: .refused, result: "why"), now: date(1))
             #expect(try store.commandStatus(id: id)?.0 == .refused)
             #expect(try store.commandStatus(id: id)?.1 == "why")
             #expect(try store.loadTasks().count == 2)
@@ -48,7 +48,7 @@ struct CommitTests {
             store.setApplyHook { if $0 == part { throw InjectedFailure() } }
             #expect(throws: InjectedFailure.self) {
                 try store.commit(
-                    Self.everything(), completing: CommandCompletion(id: id, status: .done, result: "ok"),
+                    Self.everything(), completing: (id: id, status: .done, result: "ok"),
                     now: date(1))
             }
             store.setApplyHook(nil)
@@ -71,13 +71,13 @@ struct CommitTests {
             #expect(parts.isEmpty)
             let id = try store.enqueue(.pause(id: 7), now: date(0))
             try store.commit(
-                StoreCommit(), completing: CommandCompletion(id: id, status: .done, result: "ok"), now: date(1))
+                StoreCommit(), completing: (id: id, status: .done, result: "ok"), now: date(1))
             store.setApplyHook(nil)
             #expect(parts.isEmpty)
             #expect(try store.commandStatus(id: id)?.0 == .done)
             #expect(throws: StoreError.self) {
                 try store.commit(
-                    StoreCommit(), completing: CommandCompletion(id: id, status: .done, result: "ok"), now: date(2))
+                    StoreCommit(), completing: (id: id, status: .done, result: "ok"), now: date(2))
             }
         }
     }

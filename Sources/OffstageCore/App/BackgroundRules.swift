@@ -1,8 +1,8 @@
 import Foundation
 
 /// Every rule of background time in the iOS model, in one place: how long each kind of background work may run,
-/// how long before its end the expiration handler is called, the deadline of a session's completion handler, the
-/// penalty for a BG task that overran, and the codes an ended app or a cancelled transfer carries.
+/// how long before its end the expiration handler is called, the deadline of a session's completion handler, and
+/// the codes an ended app or a cancelled transfer carries.
 ///
 /// The life cycle's policy (`AppLifecyclePolicy`) and the scheduler's (`SchedulerPolicyConfiguration`) take their
 /// defaults from here; a configuration file may still change each of them. The relaunch limiter's delays are the
@@ -24,12 +24,6 @@ public enum BackgroundRules {
     public static let processingAllowance: Double = 600
     /// Seconds before a BG task's deadline at which its expiration handler is called.
     public static let bgTaskExpirationLead: Double = 5
-    /// Seconds a BG task identifier is deferred after its task was killed or expired without completing (6 h).
-    public static let penaltyDuration: Double = 21_600
-    /// The longest deferral after repeated penalties, each strike doubling it (48 h).
-    public static let maxPenaltyDuration: Double = 172_800
-    /// While an identifier has strikes, its launches cost this many times the usual credit.
-    public static let penaltyCostMultiplier: Double = 2
 }
 
 /// The watchdog's termination codes (RunningBoard, `EXC_CRASH (SIGKILL)`).

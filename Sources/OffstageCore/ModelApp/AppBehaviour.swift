@@ -106,10 +106,4 @@ public struct BackgroundWork: Sendable, Equatable {
     public var id: BackgroundTaskID
     /// The steady time the work is done (the app then calls `endBackgroundTask`).
     public var doneAt: Double
-
-    /// Work under background task `id`, done at steady time `doneAt`.
-    public init(id: BackgroundTaskID, doneAt: Double) {
-        self.id = id
-        self.doneAt = doneAt
-    }
 }

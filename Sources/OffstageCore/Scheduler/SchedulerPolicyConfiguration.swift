@@ -43,11 +43,11 @@ public struct SchedulerPolicyConfiguration: Codable, Sendable, Equatable {
     /// How far back opens count for the budget and for "used recently", in seconds (default 7 days).
     public var usageWindow: Double = 604_800
     /// How long an identifier is deferred after its task was killed or expired without a handler (default 6 h).
-    public var penaltyDuration: Double = BackgroundRules.penaltyDuration
+    public var penaltyDuration: Double = 21_600
     /// Longest deferral after repeated penalties; each strike doubles it (default 48 h).
-    public var maxPenaltyDuration: Double = BackgroundRules.maxPenaltyDuration
+    public var maxPenaltyDuration: Double = 172_800
     /// While an identifier has strikes, its launches cost this many times `launchCost` (default 2).
-    public var penaltyCostMultiplier: Double = BackgroundRules.penaltyCostMultiplier
+    public var penaltyCostMultiplier: Double = 2
     /// A processing request on battery waits this long past its earliest date for power before running anyway
     /// (default 36 h, so it runs within about two days).
     public var processingOnBatteryAfter: Double = 129_600

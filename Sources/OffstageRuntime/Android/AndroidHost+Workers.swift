@@ -46,7 +46,7 @@ extension AndroidHost {
                 return try workerFinished(id, result: .failure)
             }
         case .simulated(let seconds, let result):
-            workers[id] = .simulated(until: context.time.now().addingTimeInterval(max(0, seconds)), result: result)
+            workers[id] = .simulated(until: context.time.now().addingTimeInterval(max(0, seconds)), result)
         }
         if let notification = launch.input[Self.setForegroundInputKey] {
             try run([.work(.setForeground(id: id, notification: notification))], command: nil)
@@ -61,12 +61,7 @@ extension AndroidHost {
     /// Stops a worker without reporting it (WorkManager or the system ended its run): the shell is killed, the
     /// download cancelled.
     func stopWorker(_ id: String) {
-        guard let worker = workers.removeValue(forKey: id) else { return }
-        switch worker {
-        case .command(let task, _): task.stop()
-        case .download(let taskID): transfers.cancelWorkDownload(taskID)
-        case .simulated: break
-        }
+        workers.removeValue(forKey: id)?.stop(transfers)
     }
 
     /// A worker returned `result`: WorkManager hears `.workerFinished`, the system model `.workerEnded`.
@@ -85,7 +80,7 @@ extension AndroidHost {
 
     /// A shell worker's process exited; ignored when that run was already stopped.
     func workerCommandEnded(_ id: String, token: Int, success: Bool) throws {
-        guard case .command(_, let current)? = workers[id], current == token else { return }
+        guard workers[id]?.commandToken == token else { return }
         try workerFinished(id, result: success ? .success : .failure)
     }
 
@@ -103,14 +98,10 @@ extension AndroidHost {
             try run([.work(.timerFired)], command: nil)
         }
         for (id, worker) in workers.sorted(by: { $0.key < $1.key }) {
-            switch worker {
-            case .simulated(let until, let result) where until <= now:
-                try workerFinished(id, result: result)
-            case .download(let taskID):
-                guard let completed = transfers.workDownloadEnded(taskID) else { continue }
-                try workerFinished(id, result: completed ? .success : .failure)
-            default:
-                continue
+            switch worker.end(now: now, transfers: transfers) {
+            case .simulated(let result)?: try workerFinished(id, result: result)
+            case .download(let completed)?: try workerFinished(id, result: completed ? .success : .failure)
+            case nil: continue
             }
         }
     }

@@ -88,17 +88,14 @@ final class AndroidHost {
     /// The earliest moment the loop must come back for the Android side: the two wakes and simulated work.
     func nextDue(now: Date) -> Date? {
         var dates = [systemWake, workWake].compactMap { $0 }.filter { mayFire($0, now: now) || $0 > now }
-        for case .simulated(let until, _) in workers.values { dates.append(until) }
+        dates += workers.values.compactMap(\.simulatedUntil)
         return dates.min()
     }
 
     /// Whether something is due at `now`: a wake, or simulated work whose time has come.
     func isDue(now: Date) -> Bool {
         if mayFire(systemWake, now: now) || mayFire(workWake, now: now) { return true }
-        return workers.values.contains {
-            guard case .simulated(let until, _) = $0 else { return false }
-            return until <= now
-        }
+        return workers.values.contains { ($0.simulatedUntil ?? .distantFuture) <= now }
     }
 
     /// Whether any worker is running.

@@ -2,15 +2,8 @@ import Foundation
 import OffstageCore
 import OffstageStore
 
-/// An Android worker's work in progress, as the runtime carries it out.
-enum AndroidWorker {
-    /// A shell command running as a process (`token` names this run).
-    case command(ShellTask, token: Int)
-    /// A download through the transfer engine, by its transfer task.
-    case download(taskID: Int64)
-    /// Simulated work ending at this date with this result.
-    case simulated(until: Date, result: WorkResult)
-}
+/// An Android worker's work in progress; its outcome is the result simulated work returns.
+typealias AndroidWorker = HostedWork<WorkResult>
 
 /// One input to the Android side: an event for the system model or for WorkManager.
 enum AndroidInput: Equatable {

@@ -30,31 +30,37 @@ public protocol EngineClient: AnyObject {
 
 /// A command sent, to ask for its outcome.
 public struct CommandTicket: Sendable {
-    /// The inbox id (for a command sent through the inbox; 0 in process).
-    public let inboxID: Int64
+    /// Where the outcome is found.
+    enum Handle: Sendable {
+        /// An inbox row; `needsEngine`: the command needs running work (it is refused if the engine goes away).
+        case inbox(Int64, needsEngine: Bool)
+        /// An in-process command, answered by the loop.
+        case reply(CommandReply)
+        /// Known at once: applied (inbox row `Int64`) with no engine running.
+        case settled(Int64, CommandOutcome)
+    }
+
     /// The id of the task an `add` creates (nil: not an `add`, or not known before it runs).
     public let taskID: Int64?
-    /// The command (nil: not kept).
-    let command: DaemonCommand?
-    /// Where an in-process command's outcome arrives.
-    let reply: CommandReply?
-    /// The outcome known at once (a command applied with no engine running).
-    let known: CommandOutcome?
+    /// Where the outcome is found.
+    let handle: Handle
 
     /// A ticket for inbox command `inboxID` (another implementation's, or a fake's).
     public init(inboxID: Int64, taskID: Int64? = nil) {
-        self.init(inboxID: inboxID, taskID: taskID, command: nil)
+        self.init(taskID: taskID, handle: .inbox(inboxID, needsEngine: false))
     }
 
-    init(
-        inboxID: Int64 = 0, taskID: Int64? = nil, command: DaemonCommand?, reply: CommandReply? = nil,
-        known: CommandOutcome? = nil
-    ) {
-        self.inboxID = inboxID
+    init(taskID: Int64?, handle: Handle) {
         self.taskID = taskID
-        self.command = command
-        self.reply = reply
-        self.known = known
+        self.handle = handle
+    }
+
+    /// The inbox id (0 for a command sent in process).
+    public var inboxID: Int64 {
+        switch handle {
+        case .inbox(let id, _), .settled(let id, _): id
+        case .reply: 0
+        }
     }
 }
 

@@ -80,13 +80,16 @@ public final class InProcessEngine: EngineClient, Sendable {
             if let queue = box.queue { queue.post(item) } else { box.early.append(item) }
         }
         if ended { reply.answer(.refused, "the engine stopped before executing it") }
-        return CommandTicket(taskID: taskID, command: command, reply: reply)
+        return CommandTicket(taskID: taskID, handle: .reply(reply))
     }
 
     /// The command's outcome once the loop executed it.
     public func outcome(of ticket: CommandTicket) -> CommandOutcome? {
-        if let known = ticket.known { return known }
-        return ticket.reply?.outcome.map { .executed($0.status, $0.result) }
+        switch ticket.handle {
+        case .reply(let reply): reply.outcome.map { .executed($0.status, $0.result) }
+        case .settled(_, let outcome): outcome
+        case .inbox: nil
+        }
     }
 
     /// Waits for the outcome, or for the engine's end (then the command was refused as never executed).

@@ -54,8 +54,7 @@ public final class InboxClient: EngineClient {
             guard command.changesStateOnly else { throw EngineClientError.notRunning(notRunningLine) }
             let ticket = try enqueue(command)
             return CommandTicket(
-                inboxID: ticket.inboxID, taskID: ticket.taskID, command: command,
-                known: try applyOffline(ticket.inboxID))
+                taskID: ticket.taskID, handle: .settled(ticket.inboxID, try applyOffline(ticket.inboxID)))
         }
         let ticket = try enqueue(command)
         SnapshotClient.poke(home: home.path)  // the running engine reads its inbox now, not at its next 2 s look
@@ -64,7 +63,7 @@ public final class InboxClient: EngineClient {
 
     /// The outcome, once the engine (or this client, with none running) executed the command.
     public func outcome(of ticket: CommandTicket) -> CommandOutcome? {
-        if let known = ticket.known { return known }
+        if case .settled(_, let outcome) = ticket.handle { return outcome }
         guard let (status, result) = try? store.commandStatus(id: ticket.inboxID), status != .pending else {
             return nil
         }
@@ -81,7 +80,7 @@ public final class InboxClient: EngineClient {
             if InstanceLock.owner(home: home) == nil, let lock = try lockIfFree() {
                 defer { lock.release() }
                 guard try store.commandStatus(id: ticket.inboxID)?.0 == .pending else { continue }
-                guard ticket.command?.changesStateOnly == true else {
+                guard case .inbox(_, needsEngine: false) = ticket.handle else {
                     try store.completeCommand(
                         id: ticket.inboxID, status: .refused, result: notRunningLine, changes: StoreChanges(),
                         now: time.now())
@@ -146,11 +145,13 @@ public final class InboxClient: EngineClient {
 
     /// Leaves a command in the inbox (an `add` reserves its task's id with it).
     private func enqueue(_ command: DaemonCommand) throws -> CommandTicket {
+        let needsEngine = !command.changesStateOnly
         if case .add(let spec) = command {
             let ids = try store.enqueueAdd(spec, now: time.now())
-            return CommandTicket(inboxID: ids.command, taskID: ids.task, command: command)
+            return CommandTicket(taskID: ids.task, handle: .inbox(ids.command, needsEngine: needsEngine))
         }
-        return CommandTicket(inboxID: try store.enqueue(command, now: time.now()), command: command)
+        let id = try store.enqueue(command, now: time.now())
+        return CommandTicket(taskID: nil, handle: .inbox(id, needsEngine: needsEngine))
     }
 
     /// Applies pending command `id` with no engine running; the caller holds the home's lock.

@@ -48,7 +48,7 @@ final class HostContext {
         switch command {
         case .inbox(let id)?:
             try store.commit(
-                commitment.changes, completing: CommandCompletion(id: id, status: status, result: result),
+                commitment.changes, completing: (id: id, status: status, result: result),
                 now: time.now())
         case .direct(let reply, _)?:
             try store.commit(commitment.changes, now: time.now())

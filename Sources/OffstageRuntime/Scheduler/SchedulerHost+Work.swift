@@ -30,19 +30,13 @@ extension SchedulerHost {
             let taskID = try context.store.enqueueAdd(spec, now: context.time.now()).task
             work[identifier] = .download(taskID: taskID)
         case .simulatedWork(let seconds, let honours):
-            work[identifier] = .simulated(
-                until: context.time.now().addingTimeInterval(seconds), honoursExpiration: honours)
+            work[identifier] = .simulated(until: context.time.now().addingTimeInterval(seconds), honours)
         }
     }
 
     /// Stops a handler's work without reporting it (the system ended the task, or the app was killed).
     func stopWork(_ identifier: String) {
-        guard let stopped = work.removeValue(forKey: identifier) else { return }
-        switch stopped {
-        case .command(let task, _): task.stop()
-        case .download(let taskID): transfers.cancelWorkDownload(taskID)
-        case .simulated: break
-        }
+        work.removeValue(forKey: identifier)?.stop(transfers)
     }
 
     /// Stops every handler's work, as when the app's process goes away.
@@ -58,7 +52,7 @@ extension SchedulerHost {
 
     /// A handler command's process exited; ignored when that run was already stopped.
     func commandEnded(_ identifier: String, token: Int, success: Bool) throws {
-        guard case .command(_, let current)? = work[identifier], current == token else { return }
+        guard work[identifier]?.commandToken == token else { return }
         try finishWork(identifier, success: success)
     }
 
@@ -72,14 +66,10 @@ extension SchedulerHost {
             try handle(.timerFired)
         }
         for (identifier, running) in work {
-            switch running {
-            case .simulated(let until, _) where until <= now:
-                try finishWork(identifier, success: true)
-            case .download(let taskID):
-                guard let completed = transfers.workDownloadEnded(taskID) else { continue }
-                try finishWork(identifier, success: completed)
-            default:
-                continue
+            switch running.end(now: now, transfers: transfers) {
+            case .simulated?: try finishWork(identifier, success: true)
+            case .download(let completed)?: try finishWork(identifier, success: completed)
+            case nil: continue
             }
         }
     }

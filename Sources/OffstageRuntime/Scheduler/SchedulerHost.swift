@@ -178,17 +178,14 @@ final class SchedulerHost {
         var due = wake.map { wake in
             now.addingTimeInterval(wake > steady ? wake - steady : (steady > lastFired ? 0 : 0.001))
         }
-        for case .simulated(let until, _) in work.values { due = min(due ?? until, until) }
+        for until in work.values.compactMap(\.simulatedUntil) { due = min(due ?? until, until) }
         return due
     }
 
     /// Whether something is due now: the scheduler's wake, or pretended work whose time has come.
     func isDue(now: Date) -> Bool {
         if wakeIsDue(steady: steadyNow) { return true }
-        return work.values.contains {
-            guard case .simulated(let until, _) = $0 else { return false }
-            return until <= now
-        }
+        return work.values.contains { ($0.simulatedUntil ?? .distantFuture) <= now }
     }
 
     /// Whether any handler work is still going on, or a launched task still awaits completion or its deadline.

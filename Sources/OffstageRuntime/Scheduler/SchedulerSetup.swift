@@ -28,12 +28,5 @@ public struct SchedulerSetup: Sendable {
     }
 }
 
-/// A launch handler's work in progress, as the runtime carries it out.
-enum HandlerWork {
-    /// A shell command running as a process.
-    case command(ShellTask, token: Int)
-    /// A download through the transfer engine, by its transfer task.
-    case download(taskID: Int64)
-    /// Pretended work ending at this date; `honoursExpiration` says whether expiration stops it.
-    case simulated(until: Date, honoursExpiration: Bool)
-}
+/// A launch handler's work in progress; its outcome says whether the expiration handler stops it.
+typealias HandlerWork = HostedWork<Bool>

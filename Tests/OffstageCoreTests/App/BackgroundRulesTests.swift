@@ -24,9 +24,6 @@ import Testing
             #expect(policy.appRefreshAllowance == BackgroundRules.appRefreshAllowance)
             #expect(policy.processingAllowance == BackgroundRules.processingAllowance)
             #expect(policy.expirationLead == BackgroundRules.bgTaskExpirationLead)
-            #expect(policy.penaltyDuration == BackgroundRules.penaltyDuration)
-            #expect(policy.maxPenaltyDuration == BackgroundRules.maxPenaltyDuration)
-            #expect(policy.penaltyCostMultiplier == BackgroundRules.penaltyCostMultiplier)
         }
     }
 
