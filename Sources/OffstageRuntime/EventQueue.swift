@@ -65,3 +65,19 @@ final class EventQueue: Sendable {
         }
     }
 }
+
+/// An in-process command's outcome, set once by the loop and read by the client's thread.
+final class CommandReply: Sendable {
+    private let value = Mutex<(status: CommandStatus, result: String)?>(nil)
+
+    /// An unanswered reply.
+    init() {}
+
+    /// Sets the outcome; the first answer wins.
+    func answer(_ status: CommandStatus, _ result: String) {
+        value.withLock { if $0 == nil { $0 = (status, result) } }
+    }
+
+    /// The outcome, once the loop answered.
+    var outcome: (status: CommandStatus, result: String)? { value.withLock { $0 } }
+}

@@ -83,13 +83,7 @@ struct CLIContext {
     func client(configuration explicit: String? = nil) throws -> InboxClient {
         try checkHome()
         let context = self
-        do {
-            return try InboxClient(home: home) {
-                context.engineOptions(try SchedulerConfig.load(explicit, context: context))
-            }
-        } catch {
-            throw Self.translate(error)
-        }
+        return InboxClient(home: home) { context.engineOptions(try SchedulerConfig.load(explicit, context: context)) }
     }
 
     /// Sends a command to the home's engine and waits up to 3 s for what became of it (see `InboxClient`); the

@@ -45,7 +45,7 @@ extension DashboardCommand {
     static func attach(
         _ context: CLIContext, configuration: OffstageConfiguration, wake: @escaping @Sendable () -> Void
     ) throws -> InboxClient {
-        let engine = try InboxClient(home: context.home) { context.engineOptions(configuration) }
+        let engine = InboxClient(home: context.home) { context.engineOptions(configuration) }
         let clock = SystemTimeSource()
         let deadline = clock.steady() + 3
         while true {

@@ -6,6 +6,7 @@ import OffstageStore
 /// the workers they started and their wakes. Each step runs both models to rest and goes through the shared
 /// routine once (commit with the command's outcome, then worker stops and starts).
 final class AndroidHost {
+    /// The store, the clock, the mailbox and the shared routine.
     let context: HostContext
     /// The transfers' host (device conditions, download workers).
     let transfers: TransferHost

@@ -6,6 +6,7 @@ import OffstageStore
 /// the app's registry and its process, run through the shared routine (`HostContext.carryOut`). With the BG
 /// scheduler's host beside it, every input goes through `ModelAppSystem`, the two machines wired together.
 final class AppHost {
+    /// The store, the clock, the mailbox and the shared routine.
     let context: HostContext
     /// The transfers' host (the app's session's tasks, deliveries, the finaliser).
     let transfers: TransferHost

@@ -50,6 +50,7 @@ public struct CommandTicket: Sendable {
         self.init(taskID: taskID, handle: .inbox(inboxID, needsEngine: false))
     }
 
+    /// A ticket whose outcome is found through `handle`.
     init(taskID: Int64?, handle: Handle) {
         self.taskID = taskID
         self.handle = handle

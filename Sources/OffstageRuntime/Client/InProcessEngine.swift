@@ -8,8 +8,11 @@ import OffstageStore
 public final class InProcessEngine: EngineClient, Sendable {
     /// The loop's mailbox once the runtime exists, and the commands sent before it did.
     private struct Mailbox {
+        /// The runtime's mailbox (nil until the runtime is built).
         var queue: EventQueue?
+        /// Items sent before it was, posted once it is.
         var early: [EventQueue.Item] = []
+        /// A stop asked for before it was.
         var stopRequested: String?
     }
 
@@ -66,7 +69,7 @@ public final class InProcessEngine: EngineClient, Sendable {
 
     /// Sends a command to the loop; an `add` creates its task with the id the loop reserves.
     public func send(_ command: DaemonCommand) throws -> CommandTicket {
-        if let refusal = EngineClientError.check(command) { throw refusal }
+        if case .add = command, let refusal = EngineClientError.check(command) { throw refusal }
         return send(command, taskID: nil)
     }
 

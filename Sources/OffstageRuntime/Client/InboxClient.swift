@@ -12,7 +12,8 @@ import OffstageStore
 /// when the engine stops while a command waits for it.
 public final class InboxClient: EngineClient {
     private let home: OffstageHome
-    private let store: Store
+    /// The home's store, opened when a command is first sent or asked about (a refusal made before opens nothing).
+    private var opened: Store?
     private let time: any TimeSource
     /// The options a command is applied with when no engine runs (asked for only then).
     private let offline: () throws -> RuntimeOptions
@@ -22,16 +23,23 @@ public final class InboxClient: EngineClient {
     private var receiver: DispatchSemaphore?
     private var closed = false
 
-    /// A client of `home`'s engine, on the home's store (opened for writing, the home created when needed).
-    /// `offline` gives the options to apply a command with when no engine runs.
+    /// A client of `home`'s engine; `offline` gives the options to apply a command with when no engine runs. The
+    /// home's store is opened for writing (the home created when needed) only once a command is sent.
     public init(
         home: OffstageHome, time: any TimeSource = SystemTimeSource(),
         offline: @escaping () throws -> RuntimeOptions
-    ) throws {
+    ) {
         self.home = home
         self.time = time
         self.offline = offline
-        store = try Store.open(home: home)
+    }
+
+    /// The home's store, opened on first use.
+    private func store() throws -> Store {
+        if let opened { return opened }
+        let store = try Store.open(home: home)
+        opened = store
+        return store
     }
 
     deinit { close() }
@@ -64,7 +72,7 @@ public final class InboxClient: EngineClient {
     /// The outcome, once the engine (or this client, with none running) executed the command.
     public func outcome(of ticket: CommandTicket) -> CommandOutcome? {
         if case .settled(_, let outcome) = ticket.handle { return outcome }
-        guard let (status, result) = try? store.commandStatus(id: ticket.inboxID), status != .pending else {
+        guard let (status, result) = try? store().commandStatus(id: ticket.inboxID), status != .pending else {
             return nil
         }
         return .executed(status, result ?? "ok")
@@ -79,9 +87,9 @@ public final class InboxClient: EngineClient {
             if let outcome = outcome(of: ticket) { return outcome }
             if InstanceLock.owner(home: home) == nil, let lock = try lockIfFree() {
                 defer { lock.release() }
-                guard try store.commandStatus(id: ticket.inboxID)?.0 == .pending else { continue }
+                guard try store().commandStatus(id: ticket.inboxID)?.0 == .pending else { continue }
                 guard case .inbox(_, needsEngine: false) = ticket.handle else {
-                    try store.completeCommand(
+                    try store().completeCommand(
                         id: ticket.inboxID, status: .refused, result: notRunningLine, changes: StoreChanges(),
                         now: time.now())
                     throw EngineClientError.notRunning(notRunningLine)
@@ -140,23 +148,24 @@ public final class InboxClient: EngineClient {
         closed = true
         stopping.set(true)
         receiver?.wait()
-        store.close()
+        opened?.close()
     }
 
     /// Leaves a command in the inbox (an `add` reserves its task's id with it).
     private func enqueue(_ command: DaemonCommand) throws -> CommandTicket {
         let needsEngine = !command.changesStateOnly
         if case .add(let spec) = command {
-            let ids = try store.enqueueAdd(spec, now: time.now())
+            let ids = try store().enqueueAdd(spec, now: time.now())
             return CommandTicket(taskID: ids.task, handle: .inbox(ids.command, needsEngine: needsEngine))
         }
-        let id = try store.enqueue(command, now: time.now())
+        let id = try store().enqueue(command, now: time.now())
         return CommandTicket(taskID: nil, handle: .inbox(id, needsEngine: needsEngine))
     }
 
     /// Applies pending command `id` with no engine running; the caller holds the home's lock.
     private func applyOffline(_ id: Int64) throws -> CommandOutcome {
-        let outcome = try DaemonRuntime(home: home, store: store, options: try offline()).applyOffline(commandID: id)
+        let outcome = try DaemonRuntime(home: home, store: try store(), options: try offline()).applyOffline(
+            commandID: id)
         return .executed(outcome.status, outcome.result)
     }
 

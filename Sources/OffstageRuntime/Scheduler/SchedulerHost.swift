@@ -6,6 +6,7 @@ import OffstageStore
 /// its launch handlers do, and carries out the scheduler's actions through the shared routine. With the app's
 /// host beside it, its events go through `ModelAppSystem` (the app host runs them).
 final class SchedulerHost {
+    /// The store, the clock, the mailbox and the shared routine.
     let context: HostContext
     /// The transfers' host (handler downloads).
     let transfers: TransferHost

@@ -6,6 +6,7 @@ import OffstageStore
 /// The host of the transfer daemon: it owns `TransferDaemon`, the curl engine and the finaliser, and carries out
 /// the daemon's actions through the shared routine (`HostContext.carryOut`).
 final class TransferHost {
+    /// The store, the clock, the mailbox and the shared routine.
     let context: HostContext
     /// The pure transfer daemon.
     var daemon: TransferDaemon

@@ -10,8 +10,8 @@ import Testing
 @Suite("Inbox engine client")
 struct InboxClientTests {
     /// A client of the harness's home that applies commands with the scheduler and the app when no engine runs.
-    static func client(_ harness: RuntimeHarness) throws -> InboxClient {
-        try InboxClient(home: harness.home) {
+    static func client(_ harness: RuntimeHarness) -> InboxClient {
+        InboxClient(home: harness.home) {
             var options = RuntimeOptions()
             options.scheduler = SchedulerSetup(app: AppTaskConfiguration(handlers: []))
             options.app = AppSetup(configuration: AppConfiguration())
@@ -22,7 +22,7 @@ struct InboxClientTests {
     @Test("with no engine, a state-only command is applied at once and one that needs work is refused unsent")
     func noEngine() throws {
         let harness = try RuntimeHarness()
-        let client = try Self.client(harness)
+        let client = Self.client(harness)
         defer { client.close() }
         let ticket = try client.send(.setConditions(DeviceConditions(network: .cellular)))
         #expect(client.outcome(of: ticket) == .executed(.done, "ok"))
@@ -34,12 +34,25 @@ struct InboxClientTests {
         #expect(try harness.store.commandStatus(id: ticket.inboxID + 1) == nil)
     }
 
+    @Test("a command refused before it is sent makes nothing: no home, no store")
+    func refusedMakesNothing() throws {
+        let folder = try TemporaryHome(prefix: "offstage-client")
+        defer { folder.remove() }
+        let home = OffstageHome(path: folder.home.path + "/not-yet")
+        let client = InboxClient(home: home) { RuntimeOptions() }
+        defer { client.close() }
+        #expect(throws: EngineClientError.notRunning(client.notRunningLine)) {
+            try client.send(.expireTask(identifier: "com.example.refresh"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: home.path))
+    }
+
     @Test("with an engine, a command waits in the inbox until the engine executes it")
     func withEngine() throws {
         let harness = try RuntimeHarness()
         let lock = try InstanceLock.acquire(home: harness.home)  // what a running engine holds
         defer { lock.release() }
-        let client = try Self.client(harness)
+        let client = Self.client(harness)
         defer { client.close() }
         let ticket = try client.send(.add(TransferSpec(kind: .download, url: harness.origin.url("/gen/100"))))
         #expect(ticket.taskID != nil)
@@ -53,7 +66,7 @@ struct InboxClientTests {
     @Test("when the engine stops with a command waiting, it is applied here, or refused if it needs work")
     func engineStops() throws {
         let harness = try RuntimeHarness()
-        let client = try Self.client(harness)
+        let client = Self.client(harness)
         defer { client.close() }
         var lock: InstanceLock? = try InstanceLock.acquire(home: harness.home)
         let applied = try client.send(.setConditions(DeviceConditions(network: .offline)))
