@@ -87,6 +87,21 @@ public struct SchedulerChanges: Sendable, Equatable {
     public var decisions: [SchedulerDecision]
     /// Runs that ended in this transition.
     public var finishedRuns: [TaskRun]
+    /// The learned usage, when this transition changed it (an open, a force-quit): it has its own table.
+    public var usage: UsageHistory?
+
+    /// Changes of one transition.
+    public init(
+        state: TaskSchedulerState, log: [LogEntry], decisions: [SchedulerDecision],
+        finishedRuns: [TaskRun],
+        usage: UsageHistory? = nil
+    ) {
+        self.state = state
+        self.log = log
+        self.decisions = decisions
+        self.finishedRuns = finishedRuns
+        self.usage = usage
+    }
 }
 
 /// An imperative for the shell around the scheduler (the runtime, or the simulation).
@@ -139,10 +154,13 @@ struct SchedulerTransition {
         changed = true
     }
 
-    /// The commit (when anything changed) followed by the side effects.
-    func finish(_ state: TaskSchedulerState) -> [SchedulerAction] {
-        guard changed else { return actions }
-        let changes = SchedulerChanges(state: state, log: log, decisions: decisions, finishedRuns: finishedRuns)
+    /// The commit (when anything changed) followed by the side effects; the learned usage rides along when
+    /// `usageChanged`.
+    func finish(_ state: TaskSchedulerState, usageChanged: Bool = false) -> [SchedulerAction] {
+        guard changed || usageChanged else { return actions }
+        let changes = SchedulerChanges(
+            state: state, log: log, decisions: decisions, finishedRuns: finishedRuns,
+            usage: usageChanged ? state.usage : nil)
         return [.commit(changes)] + actions
     }
 }

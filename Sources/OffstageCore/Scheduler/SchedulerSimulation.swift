@@ -31,7 +31,8 @@ struct SimulationEngine {
     var queue = SimulationQueue<SimulationStep>()
     var device = SchedulerDeviceState()
     var sessions = 0
-    var opens = 0
+    /// Seconds into the replay of every open, in order.
+    var opens: [Double] = []
     var runs: [String: [TaskRun]] = [:]
     /// Seconds per identifier and reason category, when tallied.
     var waits: WaitTally?
@@ -54,8 +55,9 @@ struct SimulationEngine {
 
     /// Queues the user's days (the shared `UsagePlan`): device rhythm and app sessions.
     mutating func planUsage() {
-        for (time, moment) in UsagePlan.moments(days: setup.days, usage: setup.usage, apps: apps.count, random: &random)
-        {
+        let moments = UsagePlan.moments(
+            days: setup.days, usage: setup.usage, opens: setup.opens, apps: apps.count, random: &random)
+        for (time, moment) in moments {
             switch moment {
             case .device(let conditions): queue.push(time, .device(conditions))
             case .open(let app): queue.push(time, .open(app: app))
@@ -74,7 +76,7 @@ struct SimulationEngine {
                 broadcastDevice(at: time)
             case .open(let app):
                 sessions += 1
-                opens += 1
+                opens.append(time)
                 if sessions == 1 {
                     device.inUse = true
                     broadcastDevice(at: time)

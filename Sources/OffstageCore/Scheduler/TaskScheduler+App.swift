@@ -42,9 +42,13 @@ extension TaskScheduler {
         }
     }
 
-    /// The user opened the app: a credit for the budget (the life cycle launches or fronts the app).
+    /// The user opened the app: a credit for the budget, and an open learned at this hour of the day (the life
+    /// cycle launches or fronts the app).
     mutating func userOpened(in t: inout SchedulerTransition) {
         state.budget.recordOpen(at: t.steady, parameters)
+        state.usage.recordOpen(
+            hour: LocalHour.of(t.now, in: policy.timeZone), at: t.steady,
+            halfLife: parameters.usageHalfLife)
         t.changed = true
     }
 
@@ -52,6 +56,13 @@ extension TaskScheduler {
     mutating func appChanged(_ view: SchedulerAppView, why: String, in t: inout SchedulerTransition) {
         guard view != state.app else { return }
         let had = state.app.phase.hasProcess
+        if view.forceQuit && !state.app.forceQuit && !state.usage.isEmpty {
+            // As the platform does: a force-quit tells the system the user does not want the app in the background.
+            state.usage.reset()
+            t.log(
+                .appLifecycle, "app", "force-quit: what was learned about when the app is used is forgotten"
+            )
+        }
         state.app = view
         t.changed = true
         if had && !view.phase.hasProcess {
