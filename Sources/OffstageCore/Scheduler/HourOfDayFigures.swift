@@ -37,9 +37,15 @@ public enum HourOfDayFigures {
 
     /// The share of the counts in the hours `hours` (e.g. `1..<5` for 01:00–05:00); nil when all are 0.
     public static func share(_ counts: [Int], in hours: Range<Int>) -> Double? {
+        share(counts, in: [hours])
+    }
+
+    /// The share of the counts in any of the ranges of hours (e.g. `[23..<24, 0..<7]`); nil when all are 0.
+    public static func share(_ counts: [Int], in ranges: [Range<Int>]) -> Double? {
         let total = counts.reduce(0, +)
         guard total > 0 else { return nil }
-        let part = hours.clamped(to: 0..<counts.count).reduce(0) { $0 + counts[$1] }
+        let hours = Set(ranges.flatMap { $0.clamped(to: 0..<counts.count) })
+        let part = hours.reduce(0) { $0 + counts[$1] }
         return Double(part) / Double(total)
     }
 }
