@@ -97,10 +97,10 @@ struct LearnedUsageStoreTests {
     func oddNumbersAreChecked() throws {
         try withTemporaryHome { home in
             let store = try Store.open(home: home)
+            let hours = "[1, -5, 2" + String(repeating: ", 0", count: 21) + ", 9, 9]"  // 26 numbers
             try store.withDatabase {
                 try $0.execute(
-                    "INSERT INTO learned_usage (id, opens_by_hour, as_of, first_open) VALUES (1, '[1, -5, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9, 9]', 7, 3)"
-                )
+                    "INSERT INTO learned_usage (id, opens_by_hour, as_of, first_open) VALUES (1, '\(hours)', 7, 3)")
             }
             let usage = try store.loadLearnedUsage()
             #expect(usage.opensByHour.count == 24)
