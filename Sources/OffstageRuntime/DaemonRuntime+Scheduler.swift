@@ -7,7 +7,10 @@ extension DaemonRuntime {
     func startScheduler() throws {
         guard let setup = options.scheduler else { return }
         let stored = try loadState("scheduler_state") { try store.loadSchedulerState() }
-        let scheduler = TaskScheduler(configuration: setup.app, policy: setup.policy, state: stored, seed: setup.seed)
+        _ = try loadState("learned_usage") { try store.loadLearnedUsage() }  // a damaged row is reported, not fatal
+        // The user's day is the machine's local one: hours of use are learned in it.
+        let scheduler = TaskScheduler(
+            configuration: setup.app, policy: setup.policy, state: stored, seed: setup.seed, timeZone: .current)
         host = SchedulerHost(
             scheduler: scheduler, app: ModelApp(configuration: setup.app, mistakes: setup.mistakes),
             commandLogPath: setup.commandLogPath)

@@ -6,15 +6,16 @@ extension Store {
     public static let schedulerDecisionLimit = 5_000
 
     /// The persisted BG scheduler state with its learned usage, or nil when the scheduler never committed one (a
-    /// fresh install).
+    /// fresh install). A damaged `learned_usage` row reads as nothing learned (the state and its requests are kept;
+    /// `loadLearnedUsage` reports the row, and the next open replaces it).
     ///
-    /// Throws `StoreError.invalidRow` when the stored JSON is not a `TaskSchedulerState` (or the usage's row is bad).
+    /// Throws `StoreError.invalidRow` when the stored JSON is not a `TaskSchedulerState`.
     public func loadSchedulerState() throws -> TaskSchedulerState? {
         let stored = try withDatabase { database in
             let json = try database.query(
                 "SELECT state FROM scheduler_state WHERE id = 1", table: "scheduler_state"
             ) { $0.string(0) }.first
-            return try json.map { ($0, try Store.learnedUsage(in: database)) }
+            return json.map { ($0, (try? Store.learnedUsage(in: database)) ?? UsageHistory()) }
         }
         guard let (json, usage) = stored else { return nil }
         var state = try Store.decodeJSON(TaskSchedulerState.self, json, table: "scheduler_state", row: "the state")
