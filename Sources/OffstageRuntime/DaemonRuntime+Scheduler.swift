@@ -165,11 +165,12 @@ extension DaemonRuntime {
         }
     }
 
-    /// The handler's work ended: the model app calls `setTaskCompleted` (unless that is its mistake).
+    /// The handler's work ended: the model app calls what it calls then (`setTaskCompleted`, and a submit when it
+    /// reschedules at the end).
     func finishWork(_ identifier: String, success: Bool) throws {
         host?.work[identifier] = nil
-        guard let app = modelApp, !app.mistakes.skipsSetTaskCompleted else { return }
-        try handleScheduler(.taskCompleted(identifier: identifier, success: success))
+        guard let app = modelApp else { return }
+        for event in app.workFinished(identifier, success: success, now: time.now()) { try handleScheduler(event) }
     }
 
     /// A handler command's process exited; ignored when that run was already stopped.

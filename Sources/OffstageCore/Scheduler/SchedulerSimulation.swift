@@ -93,11 +93,11 @@ struct SimulationEngine {
                 guard queuedWake[app] == time else { continue }
                 queuedWake[app] = nil
                 send(.scheduler(.timerFired), to: app, at: time)
-            case .appEvent(let app, let event, let run):
-                guard case .taskCompleted(let id, _) = event,
-                    systems[app].scheduler.state.runningTask(id)?.number == run
-                else { continue }
+            case .workEnded(let app, let identifier, let run):
+                guard systems[app].scheduler.state.runningTask(identifier)?.number == run else { continue }
+                for event in apps[app].workFinished(identifier, success: true, now: setup.start + time) {
                 send(.scheduler(event), to: app, at: time)
+                }
             }
         }
     }
@@ -165,8 +165,8 @@ struct SimulationEngine {
                 let response = apps[app].handlerStarted(launch, now: now)
                 work += response.now.map { .scheduler($0) }
                 let number = systems[app].scheduler.state.runningTask(launch.identifier)?.number ?? 0
-                for delayed in response.later {
-                    queue.push(time + delayed.after, .appEvent(app: app, event: delayed.event, run: number))
+                if let after = response.workEndsAfter {
+                    queue.push(time + after, .workEnded(app: app, identifier: launch.identifier, run: number))
                 }
             case .callExpirationHandler(let identifier):
                 work += apps[app].expirationCalled(identifier).now.map { .scheduler($0) }
