@@ -16,9 +16,9 @@ public enum HourOfDayChart {
         for hour in 0..<24 {
             scale += hour % 6 == 0 ? (hour < 10 ? "0\(hour)" : "\(hour)") : "  "
         }
-        var lines = [pad("hour of the day", width + 2) + scale]
+        var lines = [pad("hour of the day", width + 2) + scale.trimmingCharacters(in: .whitespaces)]
         for row in rows {
-            lines.append(pad(row.name, width + 2) + cells(row.counts).map { "\($0) " }.joined())
+            lines.append(pad(row.name, width + 2) + cells(row.counts).map { String($0) }.joined(separator: " "))
         }
         lines.append(
             "one column per hour: · none, ▁ to █ up to the row's busiest hour (runs and opens over all days)"
