@@ -116,6 +116,14 @@ struct SchedulerCommandLineTests {
         #expect(launchUnknown.stderr.contains("No task request with identifier com.example.backup has been scheduled"))
         let events = try binary.run(["events", "--json"])
         #expect(events.stdout.contains("bg-launched"))
+
+        // Two Background App Refresh switches, two reasons.
+        #expect(try binary.run(["schedule", "refresh", "com.example.refresh"]).status == 0)
+        let appOff = try binary.run(["app", "refresh", "off"])
+        #expect(appOff.stdout.contains("switched Background App Refresh off for the app"), "\(appOff.stderr)")
+        #expect(try binary.run(["pending"]).stdout.contains("Background App Refresh is off for this app"))
+        #expect(try binary.run(["device", "refresh", "off"]).status == 0)
+        #expect(try binary.run(["pending"]).stdout.contains("Background App Refresh is off on this device"))
     }
 
     @Test func aTaskRunningWhenOffstageIsKilledIsReportedInterruptedAfterTheRestart() throws {

@@ -12,6 +12,9 @@ public enum SchedulerEvent: Sendable, Equatable {
     case deviceChanged(SchedulerDeviceState)
     /// A wake-up the scheduler asked for came due.
     case timerFired
+    /// The user switched the app's own Background App Refresh (Settings → the app) on or off; the device's switch
+    /// is `DeviceConditions.backgroundRefresh`.
+    case appBackgroundRefreshChanged(on: Bool)
     /// The user brought the app to the front: the background budget records the open (the life cycle moves
     /// the app; the scheduler hears of that through `.appChanged`).
     case userOpenedApp

@@ -36,6 +36,7 @@ public struct SchedulerPolicy: Sendable, Equatable {
         let request = pending.request
         let device = state.device
         if !device.conditions.backgroundRefresh { return .backgroundRefreshOff }
+        if !state.backgroundRefreshForApp { return .backgroundRefreshOffForApp }
         if state.app.forceQuit { return .appSwipedAway }
         if !handlerMayExist(request.identifier, state: state) { return .noHandlerRegistered }
         if let earliest = request.earliestBeginDate, earliest > now {

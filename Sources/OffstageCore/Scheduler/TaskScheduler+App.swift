@@ -42,6 +42,13 @@ extension TaskScheduler {
         }
     }
 
+    /// The app's own Background App Refresh switch changed.
+    mutating func switchBackgroundRefreshForApp(_ on: Bool, in t: inout SchedulerTransition) {
+        guard on != state.backgroundRefreshForApp else { return }
+        state.backgroundRefreshForApp = on
+        t.log(.conditionsChanged, "app", "Background App Refresh switched \(on ? "on" : "off") for this app")
+    }
+
     /// The user opened the app: a credit for the budget, and an open learned at this hour of the day (the life
     /// cycle launches or fronts the app).
     mutating func userOpened(in t: inout SchedulerTransition) {

@@ -53,6 +53,7 @@ public struct TaskScheduler: Sendable, Equatable {
         switch event {
         case .started: restart(in: &t)
         case .deviceChanged(let device): changeDevice(device, in: &t)
+        case .appBackgroundRefreshChanged(let on): switchBackgroundRefreshForApp(on, in: &t)
         case .timerFired: break
         case .userOpenedApp: userOpened(in: &t)
         case .appChanged(let view, let why): appChanged(view, why: why, in: &t)

@@ -42,6 +42,8 @@ public struct TaskSchedulerState: Codable, Sendable, Equatable {
     public var lastLaunchRegistered: Set<String>?
     /// The device.
     public var device = SchedulerDeviceState()
+    /// Whether the app's own Background App Refresh switch is on (the device's is in `device`).
+    public var backgroundRefreshForApp = true
     /// Steady time.
     public var clock = SchedulerClock()
     /// Steady time of the next policy wake (nil: none needed).
@@ -63,7 +65,7 @@ public struct TaskSchedulerState: Codable, Sendable, Equatable {
     /// The keys of the stored JSON: everything but the learned usage.
     enum CodingKeys: String, CodingKey {
         case pending, running, history, budget, dataBudget, penalties, app, launching, registered,
-            lastLaunchRegistered, device, clock, nextWakeAt, random, decisions, nextRunNumber
+            lastLaunchRegistered, device, backgroundRefreshForApp, clock, nextWakeAt, random, decisions, nextRunNumber
     }
 
     /// The pending request of an identifier.
@@ -97,6 +99,7 @@ public struct TaskSchedulerState: Codable, Sendable, Equatable {
         registered = try c.decode(.registered, default: [])
         lastLaunchRegistered = try c.decodeIfPresent(Set<String>.self, forKey: .lastLaunchRegistered)
         device = try c.decode(.device, default: SchedulerDeviceState())
+        backgroundRefreshForApp = try c.decode(.backgroundRefreshForApp, default: true)
         clock = try c.decode(.clock, default: SchedulerClock())
         nextWakeAt = try c.decodeIfPresent(Double.self, forKey: .nextWakeAt)
         random = try c.decode(SeededGenerator.self, forKey: .random)

@@ -19,8 +19,10 @@ public enum WaitReason: Codable, Sendable, Equatable, Hashable {
     case noUseExpected
     /// The app did not register a handler for it at its last launch.
     case noHandlerRegistered
-    /// The Background App Refresh switch is off.
+    /// The device's Background App Refresh switch is off (Settings → General).
     case backgroundRefreshOff
+    /// The app's own Background App Refresh switch is off (Settings → the app).
+    case backgroundRefreshOffForApp
     /// Low Power Mode is on.
     case lowPowerMode
     /// The battery is critically low (this level, %) and not charging.
@@ -59,7 +61,8 @@ public enum WaitReason: Codable, Sendable, Equatable, Hashable {
             "the app is usually opened around \(DurationText.clock(date, timeZone: timeZone)); refresh likely shortly before"
         case .noUseExpected: "no use expected: the app has no usual time of day yet"
         case .noHandlerRegistered: "no handler registered at launch"
-        case .backgroundRefreshOff: "Background App Refresh is off"
+        case .backgroundRefreshOff: "Background App Refresh is off on this device"
+        case .backgroundRefreshOffForApp: "Background App Refresh is off for this app"
         case .lowPowerMode: "Low Power Mode"
         case .batteryCriticallyLow(let level): "battery critically low (\(level)%)"
         case .deviceInUse: "device in use"

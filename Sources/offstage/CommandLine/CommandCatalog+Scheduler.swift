@@ -89,6 +89,8 @@ extension CommandCatalog {
                 "a call background sessions restrict: "
                     + RestrictedCall.allCases.map(\.rawValue).joined(separator: ", ")),
             SubcommandSpec("mistake", "NAME on|off", "switch an app mistake at run time"),
+            SubcommandSpec(
+                "refresh", "on|off", "the app's own Background App Refresh switch (the device's: device refresh)"),
         ],
         notes: ["Mistakes: " + AppMistakes.names.map(\.name).joined(separator: ", ")])
 

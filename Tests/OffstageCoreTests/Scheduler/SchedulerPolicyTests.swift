@@ -15,7 +15,8 @@ import Testing
     static let cases: [ConditionCase] = [
         ConditionCase(
             name: "BAR off", request: BGTaskRequest(identifier: refreshID, kind: .appRefresh),
-            blocked: DeviceConditions(backgroundRefresh: false), inUse: false, expected: "Background App Refresh is off"
+            blocked: DeviceConditions(backgroundRefresh: false), inUse: false,
+            expected: "Background App Refresh is off on this device"
         ),
         ConditionCase(
             name: "Low Power Mode", request: BGTaskRequest(identifier: refreshID, kind: .appRefresh),
