@@ -67,7 +67,7 @@ public struct ModelApp: Sendable, Equatable {
         }
         response.workEndsAfter = launch.work?.expectedDuration(default: assumedWorkDuration) ?? assumedWorkDuration
         return response
-        }
+    }
 
     /// The handler's work ended: a handler that reschedules at its end submits now (its mistake: an expired task
     /// never gets here, so nothing stays pending), then `setTaskCompleted` (unless that is its mistake).

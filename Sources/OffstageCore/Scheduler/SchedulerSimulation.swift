@@ -96,7 +96,7 @@ struct SimulationEngine {
             case .workEnded(let app, let identifier, let run):
                 guard systems[app].scheduler.state.runningTask(identifier)?.number == run else { continue }
                 for event in apps[app].workFinished(identifier, success: true, now: setup.start + time) {
-                send(.scheduler(event), to: app, at: time)
+                    send(.scheduler(event), to: app, at: time)
                 }
             }
         }

@@ -65,15 +65,13 @@ public struct SimulationReport: Codable, Sendable, Equatable {
         var lines = [
             "\(days) days, \(userText), seed \(seed): the user opened the app \(userOpens) times", "",
         ]
-        lines.append(
-            pad("identifier", width)
-                + "  runs/day  delay median   p90     max  days without a run  before use  01–05")
+        let columns = "  runs/day  delay median   p90     max  days without a run  before use  01–05"
+        lines.append(pad("identifier", width) + columns)
         for r in identifiers {
             let perDay = "\((r.runsPerDay * 10).rounded() / 10)"
             let night = HourOfDayFigures.share(r.runsByHour, in: 1..<5)
             lines.append(
-                pad(r.identifier, width) + "  " + pad(perDay, 8) + "  " + pad(delay(r.medianDelay), 12)
-                    + " "
+                pad(r.identifier, width) + "  " + pad(perDay, 8) + "  " + pad(delay(r.medianDelay), 12) + " "
                     + pad(delay(r.p90Delay), 7) + " " + pad(delay(r.maxDelay), 7) + " "
                     + pad("\(r.daysWithoutRun) of \(days)", 20) + pad(Self.percent(r.runsBeforeUse), 12)
                     + Self.percent(night))

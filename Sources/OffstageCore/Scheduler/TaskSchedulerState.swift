@@ -83,8 +83,9 @@ public struct TaskSchedulerState: Codable, Sendable, Equatable {
         !launching && AppLifecycleState.launchResumesApp(phase: app.phase, runningBGTasks: running.count)
     }
 
-    /// Decodes a stored state; keys added since (the app view, `launching`, the data budget) take their defaults, and the keys
-    /// of the old split model (its own phase, limiter and swipe mark) are ignored.
+    /// Decodes a stored state; keys added since (the app view, `launching`, the data budget, the app's Background App
+    /// Refresh switch) take their defaults, and the keys of the old split model (its own phase, limiter and swipe
+    /// mark) are ignored.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         pending = try c.decode(.pending, default: [])

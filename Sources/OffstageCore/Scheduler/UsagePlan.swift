@@ -25,14 +25,9 @@ public enum UsagePlan {
         for day in 0..<max(0, days) {
             let base = Double(day) * 86_400
             let chargesTonight = random.chance(profile.chargesAtNightProbability)
-            var instants = [
-                0, DailyRhythm.wake, DailyRhythm.leaveHome, DailyRhythm.backHome, DailyRhythm.bed,
-            ]
+            var instants = [0, DailyRhythm.wake, DailyRhythm.leaveHome, DailyRhythm.backHome, DailyRhythm.bed]
             var hour = DailyRhythm.wake + 3600
-            while hour < DailyRhythm.bed {
-                instants.append(hour)
-                hour += 3600
-            }
+            while hour < DailyRhythm.bed { instants.append(hour); hour += 3600 }
             for instant in instants.sorted() {
                 let device = conditions(at: instant, chargedLastNight: chargedLastNight, chargesTonight: chargesTonight)
                 list.append((base + instant, .device(device)))

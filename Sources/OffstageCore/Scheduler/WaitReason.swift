@@ -58,7 +58,8 @@ public enum WaitReason: Codable, Sendable, Equatable, Hashable {
             "data budget spent on cellular, next credit in \(DurationText.short(s))"
         case .dataBudgetSpent(nil): "data budget spent on cellular; it waits for Wi-Fi"
         case .awaitingLikelyUse(let date):
-            "the app is usually opened around \(DurationText.clock(date, timeZone: timeZone)); refresh likely shortly before"
+            "the app is usually opened around \(DurationText.clock(date, timeZone: timeZone)); "
+                + "refresh likely shortly before"
         case .noUseExpected: "no use expected: the app has no usual time of day yet"
         case .noHandlerRegistered: "no handler registered at launch"
         case .backgroundRefreshOff: "Background App Refresh is off on this device"

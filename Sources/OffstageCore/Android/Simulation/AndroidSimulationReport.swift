@@ -57,6 +57,11 @@ public struct AndroidSimulationReport: Codable, Sendable, Equatable {
     /// Seconds the device was in Doze while the app was open (0: opening the app always wakes the device).
     public var dozingWhileOpen: Double
 
+    /// Who the user is, for headers: `usage daily` or `opens at 08:00, 12:30`.
+    public var userText: String {
+        opens.map { "opens at \($0.text)" } ?? "usage \(usage.rawValue)"
+    }
+
     /// The report of one work request.
     public func work(_ name: String) -> WorkRunReport? {
         works.first { $0.name == name }

@@ -35,13 +35,7 @@ extension PlatformSimulationReport {
         let rows = iosRows(tasks) + androidRows()
         guard
             let first = ios.map({ ($0.days, $0.userText, $0.seed, $0.userOpens, $0.opensByHour) })
-                ?? android.map({
-                    (
-                        $0.days, $0.opens.map { "opens at \($0.text)" } ?? "usage \($0.usage.rawValue)",
-                        $0.seed,
-                        $0.userOpens, $0.opensByHour
-                    )
-                })
+                ?? android.map({ ($0.days, $0.userText, $0.seed, $0.userOpens, $0.opensByHour) })
         else { return "" }
         let (days, user, seed, opens, opensByHour) = first
         let who = platform == .both ? ", the same user and device on iOS and Android" : " (Android)"
@@ -114,10 +108,8 @@ extension PlatformSimulationReport {
         for r in rows {
             let perDay = "\((r.runsPerDay * 10).rounded() / 10)"
             lines.append(
-                pad(r.platform, 8) + pad(r.name, width) + "  " + pad(r.kind, 14) + pad(r.every, 8)
-                    + pad(r.needs, 16)
-                    + pad(perDay, 8) + "  " + pad(delay(r.delays.0), 12) + " " + pad(delay(r.delays.1), 7)
-                    + " "
+                pad(r.platform, 8) + pad(r.name, width) + "  " + pad(r.kind, 14) + pad(r.every, 8) + pad(r.needs, 16)
+                    + pad(perDay, 8) + "  " + pad(delay(r.delays.0), 12) + " " + pad(delay(r.delays.1), 7) + " "
                     + pad(delay(r.delays.2), 7) + " " + pad("\(r.daysWithoutRun) of \(days)", 20)
                     + pad(SimulationReport.percent(r.runsBeforeUse), 12)
                     + SimulationReport.percent(HourOfDayFigures.share(r.runsByHour, in: 1..<5)))
@@ -158,9 +150,8 @@ extension PlatformSimulationReport {
         let scale = (0..<days).map { $0 % 7 == 0 ? "|" : " " }.joined()
         var lines = [String(repeating: " ", count: width + 2) + scale]
         for r in rows {
-            lines.append(
-                pad(pad(r.platform, 8) + r.name, width + 2)
-                    + r.runsByDay.map(SimulationReport.dayCell).joined())
+            let cells = r.runsByDay.map(SimulationReport.dayCell).joined()
+            lines.append(pad(pad(r.platform, 8) + r.name, width + 2) + cells)
         }
         lines.append("one cell per day: · none  ░ 1–2  ▒ 3–8  ▓ 9–24  █ 25+ runs")
         return lines.joined(separator: "\n")
