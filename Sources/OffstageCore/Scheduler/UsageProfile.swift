@@ -72,7 +72,7 @@ public struct UsageSlot: Sendable, Equatable {
         let count =
             opens.lowerBound == opens.upperBound
             ? opens.lowerBound
-            : Int(random.uniform(Double(opens.lowerBound)...(Double(opens.upperBound) + 0.999)))
+            : Clamped.int(random.uniform(Double(opens.lowerBound)...(Double(opens.upperBound) + 0.999)))
         return (0..<count).map { _ in random.uniform((from * 3600)...(to * 3600)) }
     }
 }
