@@ -34,7 +34,8 @@ extension DaemonRuntime {
         if let setup = options.scheduler {
             var scheduler = TaskScheduler(
                 configuration: setup.app, policy: setup.policy,
-                state: try loadState("scheduler_state") { try store.loadSchedulerState() }, seed: setup.seed)
+                state: try loadState("scheduler_state") { try store.loadSchedulerState() }, seed: setup.seed,
+                timeZone: .current)
             scheduler.appliesOffline = true
             host = SchedulerHost(
                 scheduler: scheduler, app: ModelApp(configuration: setup.app, mistakes: setup.mistakes),

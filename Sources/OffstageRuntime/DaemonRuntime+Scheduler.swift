@@ -7,7 +7,10 @@ extension DaemonRuntime {
     func startScheduler() throws {
         guard let setup = options.scheduler else { return }
         let stored = try loadState("scheduler_state") { try store.loadSchedulerState() }
-        let scheduler = TaskScheduler(configuration: setup.app, policy: setup.policy, state: stored, seed: setup.seed)
+        _ = try loadState("learned_usage") { try store.loadLearnedUsage() }  // a damaged row is reported, not fatal
+        // The user's day is the machine's local one: hours of use are learned in it.
+        let scheduler = TaskScheduler(
+            configuration: setup.app, policy: setup.policy, state: stored, seed: setup.seed, timeZone: .current)
         host = SchedulerHost(
             scheduler: scheduler, app: ModelApp(configuration: setup.app, mistakes: setup.mistakes),
             commandLogPath: setup.commandLogPath)
@@ -162,11 +165,12 @@ extension DaemonRuntime {
         }
     }
 
-    /// The handler's work ended: the model app calls `setTaskCompleted` (unless that is its mistake).
+    /// The handler's work ended: the model app calls what it calls then (`setTaskCompleted`, and a submit when it
+    /// reschedules at the end).
     func finishWork(_ identifier: String, success: Bool) throws {
         host?.work[identifier] = nil
-        guard let app = modelApp, !app.mistakes.skipsSetTaskCompleted else { return }
-        try handleScheduler(.taskCompleted(identifier: identifier, success: success))
+        guard let app = modelApp else { return }
+        for event in app.workFinished(identifier, success: success, now: time.now()) { try handleScheduler(event) }
     }
 
     /// A handler command's process exited; ignored when that run was already stopped.

@@ -18,6 +18,7 @@ extension TaskScheduler {
         let steady = steadyTime(monotonic: monotonic)
         var view = state
         view.budget.accrue(to: steady, parameters)
+        view.dataBudget.accrue(to: steady, parameters)
         return state.pending.map { pending in
             let reason =
                 policy.blockingReason(for: pending, state: view, now: now, steady: steady)

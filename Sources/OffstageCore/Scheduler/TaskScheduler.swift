@@ -22,13 +22,15 @@ public struct TaskScheduler: Sendable, Equatable {
     /// last event counts as across a restart, and due wakes and deadlines wait for the next `.started`.
     public var appliesOffline = false
 
-    /// A scheduler for an app; `state` is what the store held (nil: a fresh install seeded with `seed`).
+    /// A scheduler for an app; `state` is what the store held (nil: a fresh install seeded with `seed`); the user's
+    /// day is in `timeZone` (the runtime passes the local one; replays and tests keep UTC).
     public init(
         configuration: AppTaskConfiguration, policy: SchedulerPolicyConfiguration = SchedulerPolicyConfiguration(),
-        state: TaskSchedulerState? = nil, seed: UInt64 = 0
+        state: TaskSchedulerState? = nil, seed: UInt64 = 0,
+        timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current
     ) {
         self.configuration = configuration
-        self.policy = SchedulerPolicy(configuration: policy)
+        self.policy = SchedulerPolicy(configuration: policy, timeZone: timeZone)
         self.state = state ?? TaskSchedulerState(policy: policy, seed: seed)
     }
 
@@ -44,11 +46,14 @@ public struct TaskScheduler: Sendable, Equatable {
     /// Reacts to one event at wall time `now` and monotonic time `monotonic`.
     public mutating func handle(_ event: SchedulerEvent, now: Date, monotonic: Double) -> [SchedulerAction] {
         var t = SchedulerTransition(now: now, steady: 0, logging: writesEventLog)
+        let usageBefore = state.usage
         advanceClock(now: now, monotonic: monotonic, restarting: event == .started || appliesOffline, in: &t)
         state.budget.accrue(to: t.steady, parameters)
+        state.dataBudget.accrue(to: t.steady, parameters)
         switch event {
         case .started: restart(in: &t)
         case .deviceChanged(let device): changeDevice(device, in: &t)
+        case .appBackgroundRefreshChanged(let on): switchBackgroundRefreshForApp(on, in: &t)
         case .timerFired: break
         case .userOpenedApp: userOpened(in: &t)
         case .appChanged(let view, let why): appChanged(view, why: why, in: &t)
@@ -68,7 +73,7 @@ public struct TaskScheduler: Sendable, Equatable {
         }
         if state.nextWakeAt == nil && !state.pending.isEmpty { scheduleNextWake(after: t.steady, in: &t) }
         if let wake = nextWakeUp() { t.actions.append(.wake(atMonotonic: wake - state.clock.offset)) }
-        return t.finish(state)
+        return t.finish(state, usageChanged: state.usage != usageBefore)
     }
 
     /// Advances steady time; detects wall-clock jumps and shifts pending earliest dates by them.

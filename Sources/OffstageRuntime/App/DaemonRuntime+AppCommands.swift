@@ -65,6 +65,8 @@ extension DaemonRuntime {
             try commitApp(AppChanges(state: appHost?.stored, log: [line]), commandID: id)
         case .tryCall(let call, let url):
             try tryRestrictedCall(call, url: url, commandID: id)
+        case .setBackgroundRefresh(let on):
+            try handleScheduler(.appBackgroundRefreshChanged(on: on), commandID: id)
         case .open, .home, .lock, .kill, .forceQuit:
             break
         }

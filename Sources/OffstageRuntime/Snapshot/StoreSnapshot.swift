@@ -50,7 +50,8 @@ public enum StoreSnapshot {
                 history: histories["task \(task.id)"] ?? [])
         }
         let scheduler = TaskScheduler(
-            configuration: configuration.app, policy: configuration.policy, state: try store.loadSchedulerState())
+            configuration: configuration.app, policy: configuration.policy, state: try store.loadSchedulerState(),
+            timeZone: timeZone)
         let app = try app(
             store: store, configuration: appSession, steady: steady ?? monotonic,
             waitingDeliveries: outbox.count, budget: SnapshotParts.budget(scheduler, monotonic: monotonic),
