@@ -1,5 +1,6 @@
 import CNCurses
 import Glibc
+import OffstageSignals
 import OffstageUI
 
 extension NCursesTerminal {
@@ -83,13 +84,14 @@ extension NCursesTerminal {
         return inputs
     }
 
-    /// Passes SIGINT, SIGTERM or SIGHUP to `onSignal`; without one, closes and re-raises it.
+    /// Passes SIGINT, SIGTERM or SIGHUP to `onSignal`; without one, closes and hands it to the process's other
+    /// subscribers (with none, it ends the process as by default).
     func report(_ signal: Int32) {
         if let onSignal {
             onSignal(signal)
         } else {
             close()
-            SignalTrap.raise(signal)
+            ProcessSignals.deliver(signal)
         }
     }
 

@@ -1,6 +1,7 @@
 import CNCurses
 import Foundation
 import Glibc
+import OffstageSignals
 import OffstageUI
 import Synchronization
 
@@ -10,11 +11,12 @@ private let terminalIsOpen = Mutex(false)
 /// The real terminal, through ncurses: presents `Screen` diffs with wide-character calls, reads keys, mouse and
 /// resizes, and always gives the terminal back (on `close()`, on a crash, around Ctrl-Z).
 ///
-/// Signals: while it is open, SIGINT, SIGTERM and SIGHUP no longer end the process. `readInputs` reports them to
-/// `onSignal` (on the caller's thread), and the caller quits and calls `close()`. With no `onSignal` set,
-/// `readInputs` closes the terminal and re-raises the signal with the action it had before. A lost terminal
-/// (input hung up) is reported as SIGHUP. Ctrl-Z (SIGTSTP) leaves curses mode, stops, and on SIGCONT repaints
-/// everything. A crash (SEGV, BUS, ILL, FPE, ABRT, TRAP, QUIT, SYS) restores the terminal modes first.
+/// Signals: while it is open, SIGINT, SIGTERM and SIGHUP no longer end the process (it subscribes to
+/// `ProcessSignals`, routing them first if `main` has not). `readInputs` reports them to `onSignal` (on the
+/// caller's thread), and the caller quits and calls `close()`. With no `onSignal` set, `readInputs` closes the
+/// terminal and hands the signal to the process's other subscribers (none: it ends the process as by default). A
+/// lost terminal (input hung up) is reported as SIGHUP. Ctrl-Z (SIGTSTP) leaves curses mode, stops, and on SIGCONT
+/// repaints everything. A crash (SEGV, BUS, ILL, FPE, ABRT, TRAP, QUIT, SYS) restores the terminal modes first.
 ///
 /// One thread drives it (the `TerminalDevice` contract); `wake()` may be called from any thread.
 // Safety: every member but `wake()` is used from the one thread that drives the terminal (the TerminalDevice
@@ -54,6 +56,8 @@ public final class NCursesTerminal: TerminalDevice, @unchecked Sendable {
     public private(set) var isOpen = true
     /// Whether the input hung up (then only the self-pipe is polled).
     var inputGone = false
+    /// The terminal's subscription to SIGINT, SIGTERM and SIGHUP while it is open.
+    private var signals: SignalSubscription?
 
     /// Opens the process's terminal (standard input and output): `TERM` from `environment`, colours unless
     /// `NO_COLOR` is set, the locale from the environment.
@@ -101,6 +105,7 @@ public final class NCursesTerminal: TerminalDevice, @unchecked Sendable {
             pairs = ColorPairTable(limit: Int(offstage_color_pairs()) - 1, defaultColors: depth.defaultColors)
             capabilities = TerminalCapabilities(colors: depth.colors, unicode: offstage_codeset_is_utf8() != 0)
             SignalTrap.install(input: inputDescriptor, output: outputDescriptor, shellModes: shellModes)
+            signals = ProcessSignals.subscribe { signal in SignalTrap.note(signal) }
         } catch {
             if let files {
                 fclose(files.input)
@@ -188,6 +193,8 @@ public final class NCursesTerminal: TerminalDevice, @unchecked Sendable {
         curs_set(1)
         endwin()
         SignalTrap.remove()
+        signals?.cancel()
+        signals = nil
         delscreen(screen)
         fclose(inputFile)
         fclose(outputFile)
@@ -209,6 +216,10 @@ public final class NCursesTerminal: TerminalDevice, @unchecked Sendable {
     /// Ends a `readInputs` wait early (or makes the next one return at once); any thread.
     public func wake() { SignalTrap.wake() }
 
-    /// Whether the terminal's handler is catching `signal` now (for tests).
-    func isTrapping(_ signal: Int32) -> Bool { SignalTrap.isCatching(signal) }
+    /// Whether the terminal receives `signal` now (for tests): SIGINT, SIGTERM and SIGHUP through its subscription
+    /// to the routed signals, the others through its handler.
+    func isTrapping(_ signal: Int32) -> Bool {
+        guard SignalTrap.reported.contains(signal) else { return SignalTrap.isCatching(signal) }
+        return signals != nil && ProcessSignals.isRouted(signal)
+    }
 }

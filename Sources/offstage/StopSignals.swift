@@ -1,72 +1,62 @@
-import Dispatch
-import Foundation
-import OffstageRuntime
+import OffstageSignals
+import Synchronization
 
-/// Turns SIGINT, SIGTERM and SIGHUP into a callback on a dispatch queue, so the loop can stop cleanly.
-final class SignalTrap {
-    /// The signals caught.
-    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+/// SIGINT, SIGTERM and SIGHUP for one long-running command (`run`, `get`, `demo`, `origin`, the dashboard),
+/// subscribed from the command's start: a signal that comes before the command can act on it (the store still
+/// opening, the runtime not built, the dashboard not drawn) is kept and handed over as soon as it can, so every
+/// stop ends the same clean way (exit 130). Without a subscription a signal ends the process by its default action.
+final class StopSignals: Sendable {
+    private let relay = Relay()
+    private let subscription: SignalSubscription
 
-    private let sources: [any DispatchSourceSignal]
-
-    /// Starts catching SIGINT, SIGTERM and SIGHUP; `handler` gets the signal number.
-    init(_ handler: @escaping @Sendable (Int32) -> Void) {
-        let queue = DispatchQueue(label: "offstage.signals")
-        sources = Self.signals.map { number in
-            // The source first: a signal that comes before it is ready ends the process by its default action
-            // rather than being ignored and lost (a `run` that never stops).
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler { handler(number) }
-            source.resume()
-            signal(number, SIG_IGN)
-            return source
-        }
+    /// Starts catching now.
+    init() {
+        let relay = self.relay
+        subscription = ProcessSignals.subscribe { relay.post($0) }
     }
 
-    /// Stops catching; the default actions come back.
-    func cancel() {
-        for source in sources { source.cancel() }
-        for number in Self.signals { signal(number, SIG_DFL) }
-    }
+    deinit { subscription.cancel() }
 
-    /// A signal's name, for messages.
-    static func name(_ number: Int32) -> String {
-        switch number {
-        case SIGINT: "SIGINT"
-        case SIGTERM: "SIGTERM"
-        case SIGHUP: "SIGHUP"
-        default: "signal \(number)"
+    /// The first signal caught (or posted), if any.
+    var caught: Int32? { relay.caught }
+
+    /// Hands every signal from now on to `action`, and at once the one caught before, if any.
+    func attach(_ action: @escaping @Sendable (Int32) -> Void) { relay.attach(action) }
+
+    /// Takes a stop that came another way (the terminal hung up: SIGHUP) like a signal.
+    func post(_ signal: Int32) { relay.post(signal) }
+
+    /// Stops catching: a signal now ends the process by its default action.
+    func cancel() { subscription.cancel() }
+
+    /// A signal's name, for messages (`SIGTERM`).
+    static func name(_ signal: Int32) -> String { ProcessSignals.name(signal) }
+
+    /// The first signal and who acts on signals, behind one lock.
+    private final class Relay: Sendable {
+        private struct State {
+            var caught: Int32?
+            var action: (@Sendable (Int32) -> Void)?
         }
-    }
-}
 
-/// Passes a stop request on to the runtime once there is one: a signal that arrives while `run` is still
-/// opening the store is kept and delivered as soon as the runtime exists, so it too ends with exit 130.
-final class ShutdownRelay: @unchecked Sendable {
-    // Safety: `stopper` and `pending` are only read or written while `lock` is held.
-    private let lock = NSLock()
-    private var stopper: RuntimeStopper?
-    private var pending: String?
+        private let state = Mutex(State())
 
-    /// A relay with no runtime yet.
-    init() {}
+        var caught: Int32? { state.withLock { $0.caught } }
 
-    /// Asks the runtime to stop, now or as soon as it is attached.
-    func request(_ reason: String) {
-        let target: RuntimeStopper? = lock.withLock {
-            if let stopper { return stopper }
-            if pending == nil { pending = reason }
-            return nil
+        func post(_ signal: Int32) {
+            let action = state.withLock { state in
+                if state.caught == nil { state.caught = signal }
+                return state.action
+            }
+            action?(signal)
         }
-        target?.requestShutdown(reason: reason)
-    }
 
-    /// Attaches the runtime; a request that came before is delivered at once.
-    func attach(_ stopper: RuntimeStopper) {
-        let reason: String? = lock.withLock {
-            self.stopper = stopper
-            return pending
+        func attach(_ action: @escaping @Sendable (Int32) -> Void) {
+            let pending = state.withLock { state in
+                state.action = action
+                return state.caught
+            }
+            if let pending { action(pending) }
         }
-        if let reason { stopper.requestShutdown(reason: reason) }
     }
 }
