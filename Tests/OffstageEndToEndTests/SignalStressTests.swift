@@ -215,6 +215,32 @@ struct SignalStressTests {
     }
 }
 
+extension SignalStressTests {
+    @Test(arguments: [["demo", "--headless"], ["demo"], ["demo", "--scenario", "relaunch"]])
+    func theDemoStopsCleanlyOnASignalMidDownload(arguments: [String]) throws {
+        let folder = try TemporaryFolder("demo-signal")
+        let home = folder.path + "/home"
+        let binary = try OffstageBinary(home: home)
+        let demo = try binary.launch(arguments)  // not a terminal: the headless story, or plain dashboard lines
+        let started = ContinuousClock.now
+        while demo.isRunning, started.duration(to: .now) < .seconds(30),
+            !(try binary.run(["events"]).stdout.contains("receiving"))
+        {
+            usleep(20_000)
+        }
+        #expect(demo.isRunning, "the demo was still downloading")
+        kill(demo.processIdentifier, SIGTERM)
+        demo.waitUntilExit()
+        #expect(demo.terminationReason == .exit && demo.terminationStatus == 130)
+        #expect(!FileManager.default.fileExists(atPath: home + "/engine.sock"))
+        #expect(InstanceLock.owner(home: OffstageHome(path: home)) == nil)
+        let store = try Store.open(home: OffstageHome(path: home), readOnly: true)
+        defer { store.close() }
+        #expect(try store.integrityCheck() == "ok")
+        #expect(try store.loadTasks().allSatisfy { $0.state != .running })
+    }
+}
+
 /// A command the test needed was refused.
 struct Refused: Error {
     let text: String
