@@ -69,6 +69,8 @@ public final class NCursesTerminal: TerminalDevice, @unchecked Sendable {
 
     /// Opens ncurses on the terminal at `input`/`output` (a pseudo-terminal in tests); the descriptors stay the
     /// caller's (the terminal works on close-on-exec duplicates of them).
+    /// - Throws: `TerminalError.noTerminalType`, `.unknownTerminal` or `.cannotAddressCursor` (`TERM=dumb`) for a
+    ///   terminal the dashboard cannot draw on, with nothing written to it.
     /// - Parameters:
     ///   - terminalType: the terminfo name; nil takes `TERM` from `environment`, then from the process.
     ///   - environment: read for `TERM` and `NO_COLOR`.
@@ -92,9 +94,15 @@ public final class NCursesTerminal: TerminalDevice, @unchecked Sendable {
             let opened = try Self.openStreams(input: input, output: output)
             files = opened
             SignalTrap.snapshot()
-            let type = terminalType ?? environment["TERM"]
+            let type = terminalType ?? environment["TERM"] ?? ProcessInfo.processInfo.environment["TERM"] ?? ""
+            guard !type.isEmpty else { throw TerminalError.noTerminalType }
+            switch offstage_terminal_kind(type, output) {  // asked before newterm, which writes to the terminal
+            case 0: break
+            case 2: throw TerminalError.cannotAddressCursor(type)
+            default: throw TerminalError.unknownTerminal(type)
+            }
             guard let created = newterm(type, opened.output, opened.input) else {
-                throw TerminalError.unknownTerminal(type ?? ProcessInfo.processInfo.environment["TERM"] ?? "")
+                throw TerminalError.unknownTerminal(type)
             }
             screen = created
             inputFile = opened.input

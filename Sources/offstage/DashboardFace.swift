@@ -28,13 +28,17 @@ final class DashboardFace {
         }
     }
 
-    /// The terminal when standard output is one, else plain lines.
+    /// The terminal when standard output is one it can draw on, else plain lines; a terminal it cannot draw on
+    /// (`TERM` unset, unknown or `dumb`) gets one line on stderr saying why first.
     static func make(signals: StopSignals) throws -> DashboardFace {
         guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else {
             return DashboardFace(terminal: nil, plainWake: PlainWake(), signals: signals)
         }
         do {
             return DashboardFace(terminal: try NCursesTerminal(), plainWake: PlainWake(), signals: signals)
+        } catch let error as TerminalError where error.isUnsuitableTerminal {
+            printError("offstage: \(error), so the dashboard shows plain progress lines (Ctrl-C stops it)")
+            return DashboardFace(terminal: nil, plainWake: PlainWake(), signals: signals)
         } catch {
             throw CLIError.failed("cannot open the terminal: \(error)")
         }

@@ -43,7 +43,7 @@ enum GetCommand {
         if let retries { options.retryPolicy.maxAttempts = retries + 1 }
         if let credentials { options.credentials[id] = credentials }
         let quiet = args.flag("--quiet") || args.flag("-s")
-        let meter = ProgressMeter(mode: quiet ? .off : isatty(STDERR_FILENO) == 1 ? .terminal : .plain, id: id)
+        let meter = ProgressMeter(mode: quiet ? .off : ProgressMeter.Mode.forStandardError(), id: id)
         if meter.mode != .off { options.onSnapshot = { meter.show($0) } }
         let runtime = DaemonRuntime(home: context.home, store: store, options: options)
         let stopper = runtime.stopper

@@ -31,6 +31,12 @@ final class ProgressMeter: @unchecked Sendable {
         case plain
         /// Nothing.
         case off
+
+        /// In place when standard error is a terminal that can clear a line (not `TERM=dumb` or unset), else lines.
+        static func forStandardError(environment: [String: String] = ProcessInfo.processInfo.environment) -> Mode {
+            let type = environment["TERM"] ?? ""
+            return isatty(STDERR_FILENO) == 1 && !type.isEmpty && type != "dumb" ? .terminal : .plain
+        }
     }
 
     /// A meter for task `id`, in `mode`.

@@ -286,6 +286,21 @@ import Testing
         second.close()
     }
 
+    @Test func aTerminalThatCannotMoveTheCursorOrHasNoTypeIsRefusedWithNothingWritten() throws {
+        let pty = try PseudoTerminal(columns: 30, rows: 6)
+        let shellModes = pty.modes()
+        #expect(throws: TerminalError.cannotAddressCursor("dumb")) { try open(pty, type: "dumb") }
+        #expect(throws: TerminalError.noTerminalType) { try open(pty, type: "") }
+        #expect(pty.output().isEmpty, "nothing was drawn")
+        #expect(sameModes(pty.modes(), shellModes))
+        #expect(TerminalError.cannotAddressCursor("dumb").isUnsuitableTerminal)
+        #expect(TerminalError.unknownTerminal("x").isUnsuitableTerminal)
+        #expect(!TerminalError.notATerminal.isUnsuitableTerminal)
+        #expect("\(TerminalError.unknownTerminal("a\u{1B}[31m"))" == "the terminal type TERM=a\\x1B[31m is unknown to terminfo")
+        let terminal = try open(pty)  // the refusals left nothing open
+        terminal.close()
+    }
+
     @Test func anUnknownTerminalTypeThrows() throws {
         let pty = try PseudoTerminal(columns: 30, rows: 6)
         #expect(throws: TerminalError.unknownTerminal("no-such-terminal")) { try open(pty, type: "no-such-terminal") }
