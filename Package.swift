@@ -84,7 +84,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OffstageTerminalTests",
-            dependencies: ["OffstageTerminal", "OffstageUI", "CNCurses", "OffstageTestSupport"],
+            dependencies: ["OffstageTerminal", "OffstageUI", "OffstageDashboard", "CNCurses", "OffstageTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(name: "OffstageSignalsTests", dependencies: ["OffstageSignals"], swiftSettings: strict),

@@ -83,6 +83,10 @@ static inline int offstage_key_npage(void) { return KEY_NPAGE; }
 static inline int offstage_key_home(void) { return KEY_HOME; }
 static inline int offstage_key_end(void) { return KEY_END; }
 static inline int offstage_key_f(int n) { return KEY_F(n); }
+/// The codes the adapter gives bracketed paste's markers (`ESC[200~`, `ESC[201~`) with define_key: far above the
+/// extended keys ncurses numbers from KEY_MAX + 1 for terminfo's user-defined key capabilities.
+static inline int offstage_key_paste_begin(void) { return KEY_MAX + 0x200; }
+static inline int offstage_key_paste_end(void) { return KEY_MAX + 0x201; }
 
 static inline mmask_t offstage_button1_pressed(void) { return BUTTON1_PRESSED; }
 static inline mmask_t offstage_button1_clicked(void) { return BUTTON1_CLICKED; }

@@ -18,6 +18,9 @@ private let terminalIsOpen = Mutex(false)
 /// lost terminal (input hung up) is reported as SIGHUP. Ctrl-Z (SIGTSTP) leaves curses mode, stops, and on SIGCONT
 /// repaints everything. A crash (SEGV, BUS, ILL, FPE, ABRT, TRAP, QUIT, SYS) restores the terminal modes first.
 ///
+/// Bracketed paste (`ESC[?2004h`) is on while it is open and off again on every way out (close, Ctrl-Z, a crash): a
+/// paste arrives as `.paste` text, in pieces of at most one read's worth, never as keys.
+///
 /// One thread drives it (the `TerminalDevice` contract); `wake()` may be called from any thread.
 // Safety: every member but `wake()` is used from the one thread that drives the terminal (the TerminalDevice
 // contract); `wake()` only writes a byte to the process-wide self-pipe, which is never closed.
@@ -58,6 +61,8 @@ public final class NCursesTerminal: TerminalDevice, @unchecked Sendable {
     var inputGone = false
     /// The terminal's subscription to SIGINT, SIGTERM and SIGHUP while it is open.
     private var signals: SignalSubscription?
+    /// The text of a paste in progress not delivered yet (nil: no paste in progress).
+    var paste: String?
 
     /// Opens the process's terminal (standard input and output): `TERM` from `environment`, colours unless
     /// `NO_COLOR` is set, the locale from the environment.
@@ -114,6 +119,7 @@ public final class NCursesTerminal: TerminalDevice, @unchecked Sendable {
             capabilities = TerminalCapabilities(colors: depth.colors, unicode: offstage_codeset_is_utf8() != 0)
             SignalTrap.install(input: inputDescriptor, output: outputDescriptor, shellModes: shellModes)
             signals = ProcessSignals.subscribe { signal in SignalTrap.note(signal) }
+            setBracketedPaste(true)
         } catch {
             if let files {
                 fclose(files.input)
@@ -187,10 +193,17 @@ public final class NCursesTerminal: TerminalDevice, @unchecked Sendable {
             ("\u{1B}OM", offstage_key_enter()), ("\u{1B}OP", offstage_key_f(1)), ("\u{1B}OQ", offstage_key_f(2)),
             ("\u{1B}OR", offstage_key_f(3)), ("\u{1B}OS", offstage_key_f(4)), ("\u{1B}[11~", offstage_key_f(1)),
             ("\u{1B}[12~", offstage_key_f(2)), ("\u{1B}[13~", offstage_key_f(3)), ("\u{1B}[14~", offstage_key_f(4)),
+            ("\u{1B}[200~", offstage_key_paste_begin()), ("\u{1B}[201~", offstage_key_paste_end()),
         ]
         for (sequence, code) in keys where key_defined(sequence) == 0 {
             define_key(sequence, code)
         }
+    }
+
+    /// Turns bracketed paste on or off (written at once, in order with ncurses' own output).
+    func setBracketedPaste(_ on: Bool) {
+        fputs(on ? "\u{1B}[?2004h" : "\u{1B}[?2004l", outputFile)
+        fflush(outputFile)
     }
 
     /// Gives the terminal back: leaves curses mode (cursor shown, modes as before), puts the signal actions back.
@@ -198,6 +211,7 @@ public final class NCursesTerminal: TerminalDevice, @unchecked Sendable {
     public func close() {
         guard isOpen else { return }
         isOpen = false
+        setBracketedPaste(false)
         curs_set(1)
         endwin()
         SignalTrap.remove()
