@@ -296,7 +296,9 @@ import Testing
         #expect(TerminalError.cannotAddressCursor("dumb").isUnsuitableTerminal)
         #expect(TerminalError.unknownTerminal("x").isUnsuitableTerminal)
         #expect(!TerminalError.notATerminal.isUnsuitableTerminal)
-        #expect("\(TerminalError.unknownTerminal("a\u{1B}[31m"))" == "the terminal type TERM=a\\x1B[31m is unknown to terminfo")
+        #expect(
+            "\(TerminalError.unknownTerminal("a\u{1B}[31m"))"
+                == "the terminal type TERM=a\\x1B[31m is unknown to terminfo")
         let terminal = try open(pty)  // the refusals left nothing open
         terminal.close()
     }
