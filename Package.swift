@@ -21,18 +21,23 @@ let package = Package(
 
         // The pure domain: no I/O.
         .target(name: "OffstageCore", swiftSettings: strict),
+        // The stop signals (INT, TERM, HUP) on one thread for the whole process: C for the forwarding handler.
+        .target(name: "COffstageSignals"),
+        .target(name: "OffstageSignals", dependencies: ["COffstageSignals"], swiftSettings: strict),
         .target(name: "OffstageStore", dependencies: ["OffstageCore", "CSQLite"], swiftSettings: strict),
         .target(name: "OffstageHTTP", dependencies: ["OffstageCore", "CCurl"], swiftSettings: strict),
         .target(name: "OffstageOrigin", dependencies: ["CCrypto"], swiftSettings: strict),
         .target(
             name: "OffstageRuntime",
-            dependencies: ["OffstageCore", "OffstageStore", "OffstageHTTP"],
+            dependencies: ["OffstageCore", "OffstageStore", "OffstageHTTP", "OffstageSignals"],
             swiftSettings: strict
         ),
         .target(name: "OffstageUI", dependencies: ["OffstageCore"], swiftSettings: strict),
         // The terminal's signal trap: C, so the process has one copy of its state.
         .target(name: "COffstageTrap"),
-        .target(name: "OffstageTerminal", dependencies: ["OffstageUI", "CNCurses", "COffstageTrap"], swiftSettings: strict),
+        .target(
+            name: "OffstageTerminal", dependencies: ["OffstageUI", "CNCurses", "COffstageTrap", "OffstageSignals"],
+            swiftSettings: strict),
         .target(
             name: "OffstageDashboard",
             dependencies: ["OffstageCore", "OffstageUI", "OffstageStore", "OffstageRuntime"],
@@ -47,7 +52,7 @@ let package = Package(
             name: "offstage",
             dependencies: [
                 "OffstageCore", "OffstageStore", "OffstageHTTP", "OffstageOrigin", "OffstageRuntime", "OffstageUI",
-                "OffstageTerminal", "OffstageDashboard",
+                "OffstageTerminal", "OffstageDashboard", "OffstageSignals",
             ],
             swiftSettings: strict
         ),
@@ -79,9 +84,10 @@ let package = Package(
         ),
         .testTarget(
             name: "OffstageTerminalTests",
-            dependencies: ["OffstageTerminal", "OffstageUI", "CNCurses", "OffstageTestSupport"],
+            dependencies: ["OffstageTerminal", "OffstageUI", "OffstageDashboard", "CNCurses", "OffstageTestSupport"],
             swiftSettings: strict
         ),
+        .testTarget(name: "OffstageSignalsTests", dependencies: ["OffstageSignals"], swiftSettings: strict),
         .testTarget(
             name: "OffstageOriginTests",
             dependencies: ["OffstageOrigin"],

@@ -14,6 +14,9 @@ enum GetCommand {
     static let session = "com.offstage.get"
 
     static func run(_ raw: [String], context: CLIContext) throws {
+        // Signals are caught from the start; one that comes before the runtime exists is handed to it.
+        let signals = StopSignals()
+        defer { signals.cancel() }  // held to the end: until then every signal is the command's
         let args = try Arguments(raw, spec: CommandCatalog.get)
         let url = try InputValidation.url(try args.single("URL"))
         // Every argument is checked before anything is stored: a refused command changes nothing.
@@ -40,12 +43,11 @@ enum GetCommand {
         if let retries { options.retryPolicy.maxAttempts = retries + 1 }
         if let credentials { options.credentials[id] = credentials }
         let quiet = args.flag("--quiet") || args.flag("-s")
-        let meter = ProgressMeter(mode: quiet ? .off : isatty(STDERR_FILENO) == 1 ? .terminal : .plain, id: id)
+        let meter = ProgressMeter(mode: quiet ? .off : ProgressMeter.Mode.forStandardError(), id: id)
         if meter.mode != .off { options.onSnapshot = { meter.show($0) } }
         let runtime = DaemonRuntime(home: context.home, store: store, options: options)
         let stopper = runtime.stopper
-        let signals = SignalTrap { stopper.requestShutdown(reason: "signal \($0)") }
-        defer { signals.cancel() }
+        signals.attach { stopper.requestShutdown(reason: StopSignals.name($0)) }
         let outcome: RunOutcome
         meter.start()
         do { outcome = try runtime.run() } catch {

@@ -31,6 +31,12 @@ final class ProgressMeter: @unchecked Sendable {
         case plain
         /// Nothing.
         case off
+
+        /// In place when standard error is a terminal that can clear a line (not `TERM=dumb` or unset), else lines.
+        static func forStandardError(environment: [String: String] = ProcessInfo.processInfo.environment) -> Mode {
+            let type = environment["TERM"] ?? ""
+            return isatty(STDERR_FILENO) == 1 && !type.isEmpty && type != "dumb" ? .terminal : .plain
+        }
     }
 
     /// A meter for task `id`, in `mode`.
@@ -83,9 +89,9 @@ final class ProgressMeter: @unchecked Sendable {
             // One column spare: writing the last column makes some terminals wrap before the `\r`.
             let width = max(10, TerminalWidth.current(fd: STDERR_FILENO) - 1)
             let line = ProgressLine.render(transfer, width: width, now: now, frame: pacer.frame, idleFor: idle)
-            FileHandle.standardError.write(Data("\r\(line)\u{1B}[K".utf8))
+            StandardStreams.error("\r\(line)\u{1B}[K")
         case .plain:
-            FileHandle.standardError.write(Data((ProgressLine.plain(transfer, now: now, idleFor: idle) + "\n").utf8))
+            StandardStreams.error(ProgressLine.plain(transfer, now: now, idleFor: idle) + "\n")
         case .off:
             return
         }
@@ -104,9 +110,9 @@ final class ProgressMeter: @unchecked Sendable {
             switch mode {
             case .terminal:
                 let width = max(10, TerminalWidth.current(fd: STDERR_FILENO) - 1)
-                FileHandle.standardError.write(Data("\r\(TextFit.truncate(line, to: width))\u{1B}[K\n".utf8))
+                StandardStreams.error("\r\(TextFit.truncate(line, to: width))\u{1B}[K\n")
             case .plain:
-                FileHandle.standardError.write(Data((line + "\n").utf8))
+                StandardStreams.error(line + "\n")
             case .off:
                 return
             }

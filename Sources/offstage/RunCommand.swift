@@ -11,9 +11,8 @@ enum RunCommand {
         try args.none()
         let rate = try args.value("--warp").map { try ClockCommand.rate($0, what: "--warp") } ?? .real
         // Signals are caught from the start; one that comes before the runtime exists is handed to it.
-        let relay = ShutdownRelay()
-        let signals = SignalTrap { relay.request(SignalTrap.name($0)) }
-        defer { signals.cancel() }
+        let signals = StopSignals()
+        defer { signals.cancel() }  // held to the end: until then every signal is the command's
         let configuration = try SchedulerConfig.load(args.value("--config"), context: context)
         let lock = try context.acquireLock()
         defer { lock.release() }
@@ -37,7 +36,8 @@ enum RunCommand {
         let clock: VirtualClock
         do { clock = try VirtualClock(rate: rate) } catch { throw CLIError.usage("--warp: \(error)") }
         let runtime = DaemonRuntime(home: context.home, store: store, options: options, time: clock)
-        relay.attach(runtime.stopper)
+        let stopper = runtime.stopper
+        signals.attach { stopper.requestShutdown(reason: StopSignals.name($0)) }
         let outcome: RunOutcome
         do {
             outcome = try runtime.run()

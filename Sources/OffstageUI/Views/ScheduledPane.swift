@@ -63,11 +63,7 @@ enum ScheduledPane {
             screen.draw(
                 spans(item, columns: columns, context: c), x: 1, y: y, limit: width - 2, ellipsis: c.glyphs.ellipsis)
             if focused, let selected, content.key(of: item, in: c.snapshot) == selected {
-                screen.restyle(x: 0, y: y, count: width) { style in
-                    var s = style
-                    s.reverse = true
-                    return s
-                }
+                screen.restyle(x: 0, y: y, count: width, c.palette.selected)
             }
         }
     }
