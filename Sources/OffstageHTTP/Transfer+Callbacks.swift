@@ -98,7 +98,7 @@ extension Transfer {
             rejection = .malformed(reason: "NUL byte in a response header")
             return false
         }
-        let line = HeaderBlock.trimmed(String(decoding: bytes, as: UTF8.self))
+        let line = HeaderBlock.trimmed(HeaderText.decode(bytes))
         if let started = HeaderBlock(statusLine: line) {
             block = started
             return true
