@@ -36,7 +36,8 @@ public enum ContentDisposition {
 
     /// The field's parameters in order (the disposition type is not among them), or nil when the field breaks
     /// RFC 6266's grammar: no type, a parameter without `=` or value, junk between parameters, an unterminated
-    /// quoted string, a control character, or one parameter name twice.
+    /// quoted string, or one parameter name twice. (Control characters inside a quoted string are let through:
+    /// the sanitiser drops them from a name, and a hostile name is better sanitised than silently replaced.)
     static func parameters(_ header: String) -> [Parameter]? {
         var reader = FieldReader(header)
         reader.skipSpace()
@@ -105,8 +106,8 @@ struct FieldReader {
         return String(text)
     }
 
-    /// A quoted string starting here, unescaped; nil when it is not terminated or holds a control character.
-    /// Bytes past ASCII (`obs-text`, here already decoded) are allowed.
+    /// A quoted string starting here, unescaped; nil when it is not terminated. Bytes past ASCII (`obs-text`,
+    /// here already decoded) are allowed, and so are control characters (see `parameters`).
     mutating func quotedString() -> String? {
         guard take("\"") else { return nil }
         var text = String.UnicodeScalarView()
@@ -116,11 +117,10 @@ struct FieldReader {
             case "\"":
                 return String(text)
             case "\\":
-                guard let escaped = peek, Self.isQuotable(escaped) else { return nil }
+                guard let escaped = peek else { return nil }
                 text.append(escaped)
                 index += 1
             default:
-                guard Self.isQuotable(next) else { return nil }
                 text.append(next)
             }
         }
@@ -133,10 +133,5 @@ struct FieldReader {
         case "a"..."z", "A"..."Z", "0"..."9": return true
         default: return "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar)
         }
-    }
-
-    /// What a quoted string may hold: tab, space, visible ASCII, and anything past ASCII; not other controls.
-    static func isQuotable(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "\t" || (scalar.value >= 0x20 && scalar.value != 0x7F)
     }
 }

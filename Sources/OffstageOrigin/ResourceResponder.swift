@@ -81,8 +81,10 @@ extension OriginServer {
         if let modified = validators.lastModified { response.add("Last-Modified", modified) }
         if let contentRange { response.add("Content-Range", contentRange) }
         if let filename = options.filename {
+            // Sent raw (a test's hostile name stays hostile) but as one quoted string: `"` and `\` escaped.
             let raw = filename.filter { $0 != "\r" && $0 != "\n" && $0 != "\0" }
-            response.add("Content-Disposition", "attachment; filename=\"\(raw)\"")
+            let quoted = raw.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            response.add("Content-Disposition", "attachment; filename=\"\(quoted)\"")
         }
         switch framing {
         case .contentLength: response.add("Content-Length", String(length))
