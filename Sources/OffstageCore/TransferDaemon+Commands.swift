@@ -149,6 +149,7 @@ extension TransferDaemon {
     mutating func stopIfRunning(_ id: Int64, in transition: inout Transition) {
         guard attempts.removeValue(forKey: id) != nil else { return }
         liveBytes[id] = nil
+        acceptedOffsets[id] = nil
         stopping[id, default: 0] += 1
         transition.actions.append(.stop(taskID: id))
     }

@@ -19,6 +19,7 @@ extension TransferDaemon {
             update(task, in: &transition)
         case .responseAccepted(let id, let offset, let total, let validator, let suggestedName, let status):
             guard attempts[id] != nil, stopping[id] == nil, var task = tasks[id] else { return }
+            acceptedOffsets[id] = offset
             task.bytesExpected = total
             task.validator = validator
             task.httpStatus = status
@@ -35,6 +36,9 @@ extension TransferDaemon {
                     .started, task.subject, "\(task.kind == .download ? "receiving" : "sending") \(of) (HTTP \(status))"
                 )
             }
+        case .restartedFromZero(let id, let reason):
+            guard attempts[id] != nil, stopping[id] == nil, var task = tasks[id] else { return }
+            startAgain(&task, reason: reason, in: &transition)
         case .progressed(let id, let bytes):
             guard attempts[id] != nil, stopping[id] == nil else { return }
             liveBytes[id] = bytes
@@ -47,6 +51,7 @@ extension TransferDaemon {
             }
             guard let attempt = attempts.removeValue(forKey: id), let task = tasks[id] else { return }
             liveBytes[id] = nil
+            acceptedOffsets[id] = nil
             finish(task, attempt: attempt, end: end, in: &transition)
         }
     }
@@ -124,20 +129,25 @@ extension TransferDaemon {
                 fail(&task, reason: Self.printable(reason), in: &transition)
             }
         case .restartFromZero(let reason):
-            task.bytesWritten = 0
-            task.bytesExpected = -1
-            task.validator = nil
-            update(task, in: &transition)
             guard attempt.restarts < 3 else {
+                task.bytesWritten = 0
+                task.bytesExpected = -1
+                task.validator = nil
+                update(task, in: &transition)
                 scheduleRetry(
                     task, reason: "server keeps refusing to resume: \(reason)", counts: true, retryAfter: nil,
                     in: &transition)
                 return
             }
-            transition.log(.restarted, task.subject, "from zero: \(Self.printable(reason))")
+            startAgain(&task, reason: reason, in: &transition)
             var again = attempt
             again.restarts += 1
             begin(task, attempt: again, in: &transition)
+        case .restartWithBody(_, _, let reason):
+            // The engine takes such a body itself (`.restartedFromZero`); ending on it means no body came.
+            scheduleRetry(
+                task, reason: "request ended without a body (\(reason))", counts: true, retryAfter: nil, in: &transition
+            )
         case .alreadyComplete(let total):
             enterFinishing(&task, bytes: total, in: &transition)
         case .malformed(let reason):
@@ -152,6 +162,21 @@ extension TransferDaemon {
                 fail(&task, reason: reason, in: &transition)
             }
         }
+    }
+
+    /// Drops a download's partial bytes and validator to start again from zero, and says why: in the event log
+    /// (`the file changed on the server (ETag "v1" → "v2"): starting again from zero`) and in `restarts`, which
+    /// views show until the task is done.
+    mutating func startAgain(_ task: inout TransferTask, reason: String, in transition: inout Transition) {
+        let reason = Self.printable(reason)
+        restarts[task.id] = TransferRestart(
+            reason: reason, droppedBytes: max(task.bytesWritten, liveBytes[task.id] ?? 0), at: transition.now)
+        liveBytes[task.id] = nil
+        task.bytesWritten = 0
+        task.bytesExpected = -1
+        task.validator = nil
+        update(task, in: &transition)
+        transition.log(.restarted, task.subject, "\(reason): starting again from zero")
     }
 
     /// Schedules the next attempt with backoff, or fails the task when attempts or time run out.

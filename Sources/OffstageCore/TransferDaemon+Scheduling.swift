@@ -46,6 +46,7 @@ extension TransferDaemon {
             update(task, in: &transition)
         }
         attempts[task.id] = attempt
+        acceptedOffsets[task.id] = nil
         let offset = task.kind == .download ? task.bytesWritten : 0
         let request = TransferRequest(
             taskID: task.id, kind: task.kind, url: attempt.url, method: task.method, offset: offset,

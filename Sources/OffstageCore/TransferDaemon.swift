@@ -29,6 +29,11 @@ public struct TransferDaemon: Sendable, Equatable {
     public internal(set) var liveBytes: [Int64: Int64] = [:]
     /// Why each queued task is not running, for display.
     public internal(set) var waitReasons: [Int64: String] = [:]
+    /// Where each request in flight had its response accepted: the bytes it resumed from (0: from the start).
+    /// Absent until the head arrives, so a view never calls bytes resumed before the server agreed to it.
+    public internal(set) var acceptedOffsets: [Int64: Int64] = [:]
+    /// Why each download last started again from zero in this run, and what that dropped, for display.
+    public internal(set) var restarts: [Int64: TransferRestart] = [:]
     /// When set, only these tasks may start (a foreground `get` runs its own task and holds the rest).
     public var exclusive: Set<Int64>?
     /// Background sessions of the model app: their tasks' ends wait in the outbox until the app is told.
@@ -90,7 +95,7 @@ public struct TransferDaemon: Sendable, Equatable {
             // condition: skip the scheduling pass (a sort and URL parsing over every queued task).
             switch report {
             case .progressed, .checkpointed: return transition.finish()
-            case .responseAccepted, .ended: break
+            case .responseAccepted, .restartedFromZero, .ended: break
             }
         case .deliveryPathChosen(let id, let path):
             choosePath(id, path: path, in: &transition)

@@ -39,6 +39,9 @@ public enum TransferReport: Sendable, Equatable {
     case responseAccepted(
         taskID: Int64, offset: Int64, expectedTotal: Int64, validator: String?,
         suggestedName: String?, status: Int)
+    /// The answer to a range request was the whole file (a 200): the partial file was emptied and this same
+    /// response is written from byte 0 (its `.responseAccepted` at offset 0 follows), for this reason.
+    case restartedFromZero(taskID: Int64, reason: String)
     /// The body reached this many bytes of the whole file (not yet durable).
     case progressed(taskID: Int64, bytes: Int64)
     /// The partial file was synced to disk up to this offset.

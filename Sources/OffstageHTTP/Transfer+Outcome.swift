@@ -25,11 +25,11 @@ extension Transfer {
     }
 
     /// A body that ran past its Content-Length cannot be trusted, not even its first bytes: its framing
-    /// is wrong. Cut the part file back to where this request began, and say so with a checkpoint.
+    /// is wrong. Cut the part file back to where this response began, and say so with a checkpoint.
     private func discardResponse() {
-        guard let writer, fd >= 0, writer.position > request.offset else { return }
+        guard let writer, fd >= 0, writer.position > startOffset else { return }
         let before = writer.durable
-        writer.discard(after: request.offset)
+        writer.discard(after: startOffset)
         if before > writer.durable { report(.checkpointed(taskID: request.taskID, offset: writer.durable)) }
     }
 

@@ -42,6 +42,9 @@ final class Transfer {
     var accepted = false
     /// Set when the head was refused; the header callback aborted the transfer.
     var rejection: ResponseVerdict?
+    /// Where this response's body begins in the part file: the request's offset, or 0 once a 200 to a range
+    /// request emptied the part file to take the whole file again.
+    lazy var startOffset: Int64 = request.offset
     /// Absolute length of the whole file (downloads) or the upload size; -1 when unknown.
     var expectedTotal: Int64 = -1
     /// libcurl reported "Excess found": the body ran past Content-Length.

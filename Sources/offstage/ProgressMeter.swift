@@ -16,6 +16,8 @@ final class ProgressMeter: @unchecked Sendable {
     /// The snapshot's clock reading, and the steady time it was received (the engine's now moves on from it).
     private var received: (engine: Date, steady: Double) = (Date(), 0)
     private var started: Double?
+    /// When the restart last announced happened (a new one is said once, above the meter).
+    private var announcedRestart: Date?
     private var finished = false
     private var timer: (any DispatchSourceTimer)?
     /// How it draws: `terminal` (bar, in place), `plain` (lines) or `off` (`--quiet`).
@@ -74,7 +76,9 @@ final class ProgressMeter: @unchecked Sendable {
     /// Draws the current reading if the pacer says so.
     private func drawLocked() {
         // An ended transfer gets its final line from `finish`, not a progress line before it.
-        guard !finished, let transfer, mode == .terminal || !transfer.state.isTerminal else { return }
+        guard !finished, let transfer else { return }
+        announceRestartLocked(transfer)
+        guard mode == .terminal || !transfer.state.isTerminal else { return }
         let now = engineNowLocked()
         let idle = pacer.idleFor(transfer, now: now)
         guard pacer.shouldDraw(transfer, now: now, idleFor: idle) else { return }
@@ -91,6 +95,23 @@ final class ProgressMeter: @unchecked Sendable {
         }
     }
 
+    /// Says a new restart from zero once, on a line of its own above the meter (it stays in the scrollback).
+    private func announceRestartLocked(_ transfer: TransferSnapshot) {
+        guard let restart = transfer.restart, restart.at != announcedRestart,
+            let notice = ProgressLine.restartNotice(transfer)
+        else { return }
+        announcedRestart = restart.at
+        switch mode {
+        case .terminal:
+            let width = max(10, TerminalWidth.current(fd: STDERR_FILENO) - 1)
+            FileHandle.standardError.write(Data("\r\(TextFit.truncate(notice, to: width))\u{1B}[K\n".utf8))
+        case .plain:
+            FileHandle.standardError.write(Data((notice + "\n").utf8))
+        case .off:
+            return
+        }
+    }
+
     /// Stops the timer and writes the final line (done, failed or where it stopped).
     func finish() {
         lock.withLock {
@@ -99,6 +120,7 @@ final class ProgressMeter: @unchecked Sendable {
             // A timer event already queued must not draw after the final line.
             finished = true
             guard mode != .off, let transfer else { return }
+            announceRestartLocked(transfer)
             let elapsed = started.map { MonotonicTime.now() - $0 }
             let line = ProgressLine.final(transfer, elapsed: elapsed)
             switch mode {

@@ -168,10 +168,47 @@ import Testing
         #expect(task.validator == nil)
         #expect(task.bytesExpected == -1)
         #expect(task.state == .running)
-        #expect(actions.logged(.restarted, "task 1")?.reason.contains("200 to a range request") == true)
+        #expect(
+            actions.logged(.restarted, "task 1")?.reason
+                == "server answered 200 to a range request: starting again from zero")
         let start = try #require(actions.starts.first)
         #expect(start.offset == 0)
         #expect(start.validator == nil)
+    }
+
+    /// A 200 to a range request is taken as the whole file by the engine: the daemon drops the partial bytes and
+    /// validator, says why in the log, remembers it for the views, and expects no second request.
+    @Test func aWholeFileAgainInTheSameRequestIsARestartWithItsReason() throws {
+        var h = DaemonHarness()
+        h.add(1)
+        h.accept(1, total: 1000, validator: etag)
+        h.checkpoint(1, 500)
+        h.end(1, .interrupted(reason: "reset", stalled: false))
+        h.now = try #require(h.task(1).retryAt)
+        #expect(h.send(.timerFired).starts.first?.offset == 500)
+        let reason = "the file changed on the server (ETag \"e1\" → \"e2\")"
+        let restarted = h.send(.engine(.restartedFromZero(taskID: 1, reason: reason)))
+        #expect(restarted.starts.isEmpty && restarted.stops.isEmpty, "the same request goes on")
+        #expect(restarted.logged(.restarted, "task 1")?.reason == reason + ": starting again from zero")
+        #expect(try h.task(1).bytesWritten == 0 && h.task(1).validator == nil && h.task(1).state == .running)
+        #expect(h.daemon.restarts[1] == TransferRestart(reason: reason, droppedBytes: 500, at: h.now))
+        let accepted = h.accept(1, offset: 0, total: 2000, validator: "\"e2\"")
+        #expect(accepted.logged(.started, "task 1")?.reason == "receiving 2000 (HTTP 200)")
+        #expect(try h.task(1).validator == "\"e2\"" && h.task(1).bytesExpected == 2000)
+        h.checkpoint(1, 2000)
+        h.end(1, .completed(bytes: 2000, status: 200, responseSummary: nil))
+        #expect(try h.task(1).state == .finishing)
+    }
+
+    @Test func aRestartReportOfAStoppedRequestChangesNothing() throws {
+        var h = DaemonHarness()
+        h.add(1)
+        h.accept(1, total: 1000, validator: etag)
+        h.checkpoint(1, 500)
+        h.send(.pauseRequested(id: 1))
+        let late = h.send(.engine(.restartedFromZero(taskID: 1, reason: "late")))
+        #expect(late.isEmpty)
+        #expect(try h.task(1).bytesWritten == 500 && h.daemon.restarts[1] == nil)
     }
 
     @Test func serverThatKeepsForcingRestartsIsRetriedWithBackoff() throws {

@@ -58,6 +58,8 @@ public struct TransferSnapshot: Codable, Sendable, Equatable, Identifiable {
     /// For downloads: the bytes its partial file holds on disk now (nil: there is none). A failed task keeps
     /// one only while a resume could use it; `cancel ID` or `offstage clean` removes it.
     public var partBytes: Int64?
+    /// Why it last started again from zero in this engine's run, and what that dropped (nil: it never did).
+    public var restart: TransferRestart?
 
     /// A transfer reading.
     public init(
@@ -68,7 +70,7 @@ public struct TransferSnapshot: Codable, Sendable, Equatable, Identifiable {
         effectiveURL: String? = nil, httpStatus: Int? = nil, responseSummary: String? = nil,
         deliveredPath: String? = nil, isDiscretionary: Bool = false, earliestBeginDate: Date? = nil,
         history: [LogEntry] = [], error: String? = nil, uploadPath: String? = nil, deliveryPath: String? = nil,
-        partBytes: Int64? = nil
+        partBytes: Int64? = nil, restart: TransferRestart? = nil
     ) {
         self.id = id
         self.session = session
@@ -97,6 +99,7 @@ public struct TransferSnapshot: Codable, Sendable, Equatable, Identifiable {
         self.uploadPath = uploadPath
         self.deliveryPath = deliveryPath
         self.partBytes = partBytes
+        self.restart = restart
     }
 
     /// The fraction done (0…1), or nil when the size is unknown.

@@ -79,8 +79,24 @@ public enum ProgressLine {
         return pieces.joined(separator: " ")
     }
 
-    /// The last line once the transfer has ended: `name  100% 2.5 GB in 1:02 (40.3 MB/s)`, or where it stopped.
+    /// The line said once when a download starts again from zero, above the meter: `big.bin: the file changed on
+    /// the server (ETag "a" → "b"): starting again from zero (50.3 MB dropped)`; nil when it never did.
+    public static func restartNotice(_ transfer: TransferSnapshot) -> String? {
+        guard let restart = transfer.restart else { return nil }
+        let dropped = restart.droppedBytes > 0 ? " (\(Format.bytes(restart.droppedBytes)) dropped)" : ""
+        return TransferDaemon.printable(transfer.name) + ": " + TransferDaemon.printable(restart.reason)
+            + ": starting again from zero" + dropped
+    }
+
+    /// The last line once the transfer has ended: `name  100% 2.5 GB in 1:02 (40.3 MB/s)`, or where it stopped;
+    /// a download that started again from zero on the way says so and why.
     public static func final(_ transfer: TransferSnapshot, elapsed: Double?) -> String {
+        let restart = transfer.restart.map { ", started again from zero: " + TransferDaemon.printable($0.reason) } ?? ""
+        return ended(transfer, elapsed: elapsed) + restart
+    }
+
+    /// How it ended, without the restart.
+    private static func ended(_ transfer: TransferSnapshot, elapsed: Double?) -> String {
         let name = TransferDaemon.printable(transfer.name)
         switch transfer.state {
         case .completed:

@@ -136,6 +136,11 @@ public enum TaskTable {
                 if let eta = transfer.eta, (transfer.bytesExpected ?? 0) > transfer.bytes {
                     parts.append("ETA \(TransferDaemon.duration(eta))")
                 }
+                if let restart = transfer.restart {
+                    parts.append(
+                        "started again from zero at \(ByteFormat.size(restart.droppedBytes)): "
+                            + TransferDaemon.printable(restart.reason))
+                }
                 return parts.joined(separator: ", ")
             case .completed:
                 if transfer.kind == .upload { return transfer.httpStatus.map { "answered HTTP \($0)" } ?? "" }

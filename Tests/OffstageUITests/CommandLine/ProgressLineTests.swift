@@ -146,6 +146,29 @@ import Testing
         #expect(ProgressLine.final(Self.known, elapsed: 3) == "ubuntu.iso  stopped at 1.2/2.5 GB")
     }
 
+    /// A download that started again from zero says so once, with why, and its last line says it too (it used to
+    /// print `resumed from 50.3 MB` and count up from 0% as if nothing had happened).
+    @Test func aRestartFromZeroIsSaidOnceWithWhyAndInTheFinalLine() {
+        let reason = "the file changed on the server (ETag \"a\" → \"b\u{1B}\")"
+        var restarted = Self.known
+        restarted.bytes = 2_000_000
+        restarted.restart = TransferRestart(reason: reason, droppedBytes: 50_300_000, at: Self.now)
+        #expect(ProgressLine.restartNotice(Self.known) == nil)
+        #expect(
+            ProgressLine.restartNotice(restarted)
+                == "ubuntu.iso: the file changed on the server (ETag \"a\" → \"b\\x1B\"): starting again from zero "
+                + "(50.3 MB dropped)")
+        let line = ProgressLine.render(restarted, width: 80, now: Self.now, frame: 0)
+        #expect(!line.contains("resumed"), "\(line)")
+        restarted.state = .completed
+        restarted.status = .completed
+        restarted.bytes = 2_500_000_000
+        #expect(
+            ProgressLine.final(restarted, elapsed: 100)
+                == "ubuntu.iso  100% 2.5 GB in 1:40 (25.0 MB/s), started again from zero: the file changed on the "
+                + "server (ETag \"a\" → \"b\\x1B\")")
+    }
+
     @Test func thePacerDrawsTenTimesASecondAndCountsStalls() {
         var pacer = ProgressPacer(interval: 0.1, drawOnChange: false)
         var draws = 0

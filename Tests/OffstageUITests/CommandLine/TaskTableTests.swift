@@ -101,6 +101,16 @@ import Testing
         #expect(objects[2]["error"] is NSNull)
     }
 
+    @Test func aRunningTaskThatStartedAgainFromZeroSaysWhy() {
+        var restarted = Self.live
+        restarted.restart = TransferRestart(
+            reason: "the file changed on the server (ETag \"v1\" → \"v2\")", droppedBytes: 50_300_000, at: Self.now)
+        let text = TaskTable.text(Self.snapshot([restarted]))
+        #expect(
+            text.hasSuffix("started again from zero at 50.3 MB: the file changed on the server (ETag \"v1\" → \"v2\")"),
+            "\(text)")
+    }
+
     @Test func nothingIsNoTransfersAndAnEmptyArray() throws {
         #expect(TaskTable.text(SnapshotSamples.empty) == "no transfers")
         #expect(try TaskTable.json(SnapshotSamples.empty) == "[]")
