@@ -30,10 +30,11 @@ extension TransferDaemon {
             if offset > 0 {
                 transition.log(
                     .resumed, task.subject,
-                    "from byte \(offset) of \(of) (HTTP \(status), If-Range \(validator ?? "-"))")
+                    "from byte \(offset) of \(of) (\(HTTPStatus.text(status)), If-Range \(validator ?? "-"))")
             } else {
                 transition.log(
-                    .started, task.subject, "\(task.kind == .download ? "receiving" : "sending") \(of) (HTTP \(status))"
+                    .started, task.subject,
+                    "\(task.kind == .download ? "receiving" : "sending") \(of) (\(HTTPStatus.text(status)))"
                 )
             }
         case .restartedFromZero(let id, let reason):
@@ -64,7 +65,8 @@ extension TransferDaemon {
         switch end {
         case .completed(let bytes, _, _)
         where task.kind == .download && task.bytesExpected >= 0 && bytes != task.bytesExpected:
-            let reason = "body of \(bytes) bytes where \(task.bytesExpected) were expected"
+            let expected = Plural.count(task.bytesExpected, "byte") + (task.bytesExpected == 1 ? " was" : " were")
+            let reason = "body of \(Plural.count(bytes, "byte")) where \(expected) expected"
             scheduleRetry(task, reason: reason, counts: true, retryAfter: nil, in: &transition)
         case .completed(let bytes, let status, let summary):
             task.httpStatus = status
@@ -78,7 +80,8 @@ extension TransferDaemon {
                 update(task, in: &transition)
                 transition.log(
                     .uploaded, task.subject,
-                    "\(bytes) bytes, HTTP \(status)" + (summary.map { ": \(Self.printable($0))" } ?? ""))
+                    "\(Plural.count(bytes, "byte")), \(HTTPStatus.text(status))"
+                        + (summary.map { ": \(Self.printable($0))" } ?? ""))
             } else {
                 enterFinishing(&task, bytes: bytes, in: &transition)
             }
@@ -106,7 +109,7 @@ extension TransferDaemon {
         if task.bytesExpected < 0 { task.bytesExpected = bytes }
         update(task, in: &transition)
         transition.changes.outboxAdded.append(OutboxItem(taskID: task.id, kind: OutboxItem.didFinishDownloading))
-        transition.log(.finishing, task.subject, "\(bytes) bytes received and synced")
+        transition.log(.finishing, task.subject, "\(Plural.count(bytes, "byte")) received and synced")
         transition.actions.append(.deliver(task))
     }
 
@@ -155,7 +158,7 @@ extension TransferDaemon {
             fail(&task, reason: "malformed response: \(Self.printable(reason))", in: &transition)
         case .httpError(let status, let retryAfter):
             task.httpStatus = status
-            let reason = "HTTP \(status) \(HTTPStatus.phrase(status))".trimmingCharacters(in: .whitespaces)
+            let reason = HTTPStatus.text(status)
             if RetryPolicy.isTransient(status: status) {
                 scheduleRetry(task, reason: reason, counts: true, retryAfter: retryAfter, in: &transition)
             } else {
@@ -192,7 +195,7 @@ extension TransferDaemon {
                 &task, reason: "\(reason); resource timeout of \(Clamped.int(limit)) s reached", in: &transition)
         }
         if task.attempts >= retryPolicy.maxAttempts {
-            return fail(&task, reason: "\(reason) (after \(task.attempts) attempts)", in: &transition)
+            return fail(&task, reason: "\(reason) (after \(Plural.count(task.attempts, "attempt")))", in: &transition)
         }
         let delay = retryPolicy.delay(attempt: max(1, task.attempts), taskID: task.id, retryAfter: retryAfter)
         task.state = .retrying

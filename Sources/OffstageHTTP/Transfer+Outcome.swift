@@ -49,7 +49,8 @@ extension Transfer {
         }
         if excessFound { return .interrupted(reason: "server sent more bytes than its Content-Length", stalled: false) }
         if expectedTotal >= 0, position != expectedTotal {
-            return .interrupted(reason: "body ended at \(position) of \(expectedTotal) bytes", stalled: false)
+            return .interrupted(
+                reason: "body ended at \(position) of \(Plural.count(expectedTotal, "byte"))", stalled: false)
         }
         return .completed(bytes: position, status: status, responseSummary: nil)
     }
@@ -93,8 +94,8 @@ extension Transfer {
             // will send the same bytes again, so this is permanent, like a malformed head we judge ourselves.
             return .permanentFailure(reason: "malformed response: \(text)")
         case CURLE_PARTIAL_FILE:
-            let total = expectedTotal >= 0 ? "\(expectedTotal)" : "an unknown number of"
-            return .interrupted(reason: "connection closed after \(position) of \(total) bytes", stalled: false)
+            let total = expectedTotal >= 0 ? Plural.count(expectedTotal, "byte") : "an unknown number of bytes"
+            return .interrupted(reason: "connection closed after \(position) of \(total)", stalled: false)
         case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT, CURLE_NOT_BUILT_IN, CURLE_BAD_FUNCTION_ARGUMENT,
             CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CERTPROBLEM, CURLE_SSL_ISSUER_ERROR,
             CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_CRL_BADFILE, CURLE_WRITE_ERROR, CURLE_READ_ERROR,

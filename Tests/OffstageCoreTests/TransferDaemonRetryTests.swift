@@ -67,6 +67,29 @@ import Testing
         #expect(actions.wakes.isEmpty && actions.starts.isEmpty)
     }
 
+    @Test func oneAttemptIsOneAttempt() throws {
+        var h = DaemonHarness(retryPolicy: RetryPolicy(maxAttempts: 1))
+        h.add(1)
+        let actions = h.end(1, .interrupted(reason: "reset", stalled: false))
+        #expect(try h.task(1).error == "reset (after 1 attempt)")
+        #expect(actions.logged(.failed, "task 1")?.reason == "reset (after 1 attempt)")
+    }
+
+    @Test func oneByteIsOneByte() throws {
+        var h = DaemonHarness()
+        h.add(1)
+        h.accept(1, total: 1)
+        h.checkpoint(1, 1)
+        let finished = h.end(1, .completed(bytes: 1, status: 200, responseSummary: nil))
+        #expect(finished.logged(.finishing, "task 1")?.reason == "1 byte received and synced")
+        var paused = DaemonHarness()
+        paused.add(2)
+        paused.accept(2, total: 10)
+        paused.checkpoint(2, 1)
+        paused.send(.pauseRequested(id: 2))
+        #expect(paused.end(2, .stopped).logged(.paused, "task 2")?.reason == "at 1 byte")
+    }
+
     @Test func progressBetweenDropsEarnsBackTheAttempts() throws {
         var h = DaemonHarness(retryPolicy: RetryPolicy(maxAttempts: 3))
         h.add(1)
@@ -140,7 +163,7 @@ import Testing
 
     @Test(arguments: [
         (404, "HTTP 404 Not Found"), (403, "HTTP 403 Forbidden"), (410, "HTTP 410 Gone"),
-        (418, "HTTP 418"), (302, "HTTP 302"),
+        (418, "HTTP 418 unregistered client error"), (302, "HTTP 302 Found"),
     ])
     func permanentHTTPErrorFailsWithTheStatus(status: Int, reason: String) throws {
         var h = DaemonHarness()
@@ -193,7 +216,7 @@ import Testing
         #expect(try h.task(1).bytesWritten == 0 && h.task(1).validator == nil && h.task(1).state == .running)
         #expect(h.daemon.restarts[1] == TransferRestart(reason: reason, droppedBytes: 500, at: h.now))
         let accepted = h.accept(1, offset: 0, total: 2000, validator: "\"e2\"")
-        #expect(accepted.logged(.started, "task 1")?.reason == "receiving 2000 (HTTP 200)")
+        #expect(accepted.logged(.started, "task 1")?.reason == "receiving 2000 (HTTP 200 OK)")
         #expect(try h.task(1).validator == "\"e2\"" && h.task(1).bytesExpected == 2000)
         h.checkpoint(1, 2000)
         h.end(1, .completed(bytes: 2000, status: 200, responseSummary: nil))

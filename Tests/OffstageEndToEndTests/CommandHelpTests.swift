@@ -1,4 +1,5 @@
 import Foundation
+import OffstageTestSupport
 import Testing
 
 /// The help, the version and the errors of the real binary, all made from the one command catalog.
@@ -127,6 +128,13 @@ import Testing
         #expect(version.status == 0)
         #expect(version.stdout.wholeMatch(of: /offstage \d+\.\d+\.\d+\n/) != nil, "\(version.stdout)")
         #expect(try binary.run(["version"]).stdout == version.stdout)
+        // The User-Agent every request sends is the same version.
+        let server = try HeaderCaptureServer()
+        defer { server.stop() }
+        let fetched = try binary.run(["get", "http://127.0.0.1:\(server.port)/ua", "-o", folder.path + "/ua"])
+        #expect(fetched.status == 0, "\(fetched.stderr)")
+        let number = version.stdout.dropFirst("offstage ".count).dropLast()
+        #expect(server.received.first?.contains("\r\nUser-Agent: offstage/\(number)\r\n") == true)
     }
 
     @Test(arguments: [

@@ -38,3 +38,17 @@ struct HeaderBytesTests {
         #expect(name == nil)
     }
 }
+
+/// One version string everywhere: the User-Agent is the version `--version` prints.
+@Suite("CurlEngine User-Agent")
+struct UserAgentTests {
+    @Test func theUserAgentCarriesTheProgramsVersion() throws {
+        let server = try HeaderCaptureServer()
+        defer { server.stop() }
+        let harness = try EngineHarness()
+        _ = try harness.run(download("http://127.0.0.1:\(server.port)/ua"))
+        let head = try #require(server.received.first)
+        #expect(head.contains("\r\nUser-Agent: offstage/\(OffstageVersion.number)\r\n"), "\(head)")
+        #expect(OffstageVersion.number == "0.9.0")
+    }
+}

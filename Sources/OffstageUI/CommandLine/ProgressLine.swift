@@ -103,7 +103,7 @@ public enum ProgressLine {
             var line = "\(name)  100% \(Format.bytes(transfer.bytes))"
             if let elapsed, elapsed > 0 {
                 let new = Double(max(0, transfer.bytes - transfer.resumedFrom))
-                line += " in \(Format.duration(elapsed)) (\(Format.speed(new / elapsed)))"
+                line += " in \(Format.elapsed(elapsed)) (\(Format.speed(new / elapsed)))"
             }
             if transfer.resumedFrom > 0 { line += ", resumed from \(Format.bytes(transfer.resumedFrom))" }
             return line

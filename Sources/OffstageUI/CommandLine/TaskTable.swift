@@ -143,7 +143,9 @@ public enum TaskTable {
                 }
                 return parts.joined(separator: ", ")
             case .completed:
-                if transfer.kind == .upload { return transfer.httpStatus.map { "answered HTTP \($0)" } ?? "" }
+                if transfer.kind == .upload {
+                    return transfer.httpStatus.map { "answered " + HTTPStatus.text($0) } ?? ""
+                }
                 let path = transfer.deliveredPath ?? transfer.deliveryPath
                 return path.map { "saved as " + TransferDaemon.printable($0) } ?? ""
             default:

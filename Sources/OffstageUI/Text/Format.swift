@@ -31,6 +31,19 @@ public enum Format {
         return "\(minutes):" + twoDigits(secs)
     }
 
+    /// A time taken, as precise as a rate computed from it needs: `0.14 s` under a second, `2.3 s` under a
+    /// minute, else `1:02` or `2:03:04` (so `13 B in 0.14 s (91 B/s)`, never `13 B in 0:01 (91 B/s)`).
+    public static func elapsed(_ seconds: Double) -> String {
+        guard seconds.isFinite else { return "∞" }
+        let s = max(0, seconds)
+        if s < 0.995 { return "\(Int((s * 100).rounded()) / 100).\(twoDigits(Int((s * 100).rounded()) % 100)) s" }
+        if s < 59.95 {
+            let tenths = Int((s * 10).rounded())
+            return "\(tenths / 10).\(tenths % 10) s"
+        }
+        return duration(s)
+    }
+
     /// A countdown: `45 s` under a minute, else `12:30` or `2:03:04`.
     public static func countdown(_ seconds: Double) -> String {
         guard seconds.isFinite else { return "∞" }

@@ -62,9 +62,10 @@ enum TransferRow {
             text += " (attempt \(attempt) of \(maxAttempts)): " + c.safe(lastError)
             return (text, c.palette.warn)
         case .paused(let why): return (why.map { "paused: " + c.safe($0) } ?? "paused", c.palette.warn)
-        case .finishing(let why): return (why.map { "finishing: " + c.safe($0) } ?? "finishing: delivering", c.palette.info)
+        case .finishing(let why):
+            return (why.map { "finishing: " + c.safe($0) } ?? "finishing: delivering", c.palette.info)
         case .completed:
-            let status = transfer.kind == .upload ? (transfer.httpStatus.map { ": HTTP \($0)" } ?? "") : ""
+            let status = transfer.kind == .upload ? (transfer.httpStatus.map { ": " + HTTPStatus.text($0) } ?? "") : ""
             return ("completed" + status, c.palette.good)
         case .failed(let why): return ("failed: " + c.safe(why), c.palette.bad)
         case .cancelled(let why): return (why.map { "cancelled: " + c.safe($0) } ?? "cancelled", c.palette.muted)
@@ -94,9 +95,11 @@ enum TransferRow {
         var spans: [Span]
         if let fraction = known, let total = transfer.bytesExpected, total > 0 {
             let resumed = Double(min(transfer.resumedFrom, total)) / Double(total)
-            spans = ProgressBar.determinate(fraction: fraction, resumed: resumed, width: barWidth, glyphs: c.glyphs, palette: c.palette)
+            spans = ProgressBar.determinate(
+                fraction: fraction, resumed: resumed, width: barWidth, glyphs: c.glyphs, palette: c.palette)
         } else {
-            spans = ProgressBar.indeterminate(frame: c.state.animationFrame, width: barWidth, glyphs: c.glyphs, palette: c.palette)
+            spans = ProgressBar.indeterminate(
+                frame: c.state.animationFrame, width: barWidth, glyphs: c.glyphs, palette: c.palette)
         }
         for (index, slot) in slots.enumerated() {
             let text = index == slots.count - 1 ? TextFit.pad(slot.0, to: slot.1) : TextFit.padLeft(slot.0, to: slot.1)
@@ -111,7 +114,10 @@ enum TransferRow {
         let amount = bytes(transfer)
         if !amount.isEmpty, width >= 40, DisplayWidth.of(text) <= width - Slot.bytes - 1 {
             let reasonWidth = width - Slot.bytes - 1
-            return [Span(c.pad(text, reasonWidth), style), Span(" " + TextFit.padLeft(amount, to: Slot.bytes), c.palette.muted)]
+            return [
+                Span(c.pad(text, reasonWidth), style),
+                Span(" " + TextFit.padLeft(amount, to: Slot.bytes), c.palette.muted),
+            ]
         }
         return [Span(c.fit(text, width), style)]
     }
