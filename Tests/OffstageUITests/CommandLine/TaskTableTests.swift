@@ -53,11 +53,11 @@ import Testing
         let lines = TaskTable.text(snapshot).split(separator: "\n").map(String.init)
         #expect(
             lines[1] == "   3  interrupted  28% 2.8 MB/10.0 MB    com.offstage.default      big.bin  http://o/gen/10m"
-                + "  interrupted at 28 %: resumes when offstage runs")
+                + "  interrupted at 28%: resumes when offstage runs")
         #expect(lines.last == "no offstage is running on /h: nothing transfers until `offstage run` starts")
         let task = try #require(try Self.objects(snapshot).first)
         #expect(task["state"] as? String == "interrupted")
-        #expect(task["error"] as? String == "interrupted at 28 %: resumes when offstage runs")
+        #expect(task["error"] as? String == "interrupted at 28%: resumes when offstage runs")
     }
 
     @Test func anAttachedViewOfARunningTaskIsNeverInterrupted() {
@@ -89,7 +89,7 @@ import Testing
             lines[2] == "   4  failed       10% 10 B/100 B        com.offstage.default                ↑ up       "
                 + "http://o/upload/x  HTTP 500 \\x1B[2J")
         #expect(
-            lines[3] == "   5  completed    100% 1.0 kB/1.0 kB    com.offstage.default                r.pdf      "
+            lines[3] == "   5  completed    100% 1.0 KB/1.0 KB    com.offstage.default                r.pdf      "
                 + "http://o/r.pdf     saved as /h/Documents/r.pdf")
         #expect(lines.count == 4)
         let objects = try Self.objects(Self.snapshot([app, upload, done]))
