@@ -121,6 +121,16 @@ import Testing
         #expect(read > 50, "only \(read) option reads found")
     }
 
+    /// `get` retries by default; its help says how often and for how long (it did not).
+    @Test func getsHelpGivesTheRetryDefault() throws {
+        let folder = try TemporaryFolder("retry-help")
+        let help = try OffstageBinary(home: folder.path + "/home").run(["get", "--help"])
+        let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text.contains("up to N times (0 to 100; default 7)"), "\(help.stdout)")
+        #expect(text.contains("is retried 7 times by default, after waits of 1 s doubling to 64 s"), "\(help.stdout)")
+        #expect(text.contains("64 s to 127 s in all with jitter, about 95 s"), "\(help.stdout)")
+    }
+
     @Test func theVersionIsOneLineAndExitZero() throws {
         let folder = try TemporaryFolder("version")
         let binary = try OffstageBinary(home: folder.path + "/home")
