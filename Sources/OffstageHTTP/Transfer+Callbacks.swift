@@ -98,6 +98,11 @@ extension Transfer {
             rejection = .malformed(reason: "NUL byte in a response header")
             return false
         }
+        headBytes += bytes.count
+        if headBytes > Self.headLimit {
+            failure = .headTooLarge("response head too large: over \(Self.headLimit >> 10) KiB in all")
+            return false
+        }
         let line = HeaderBlock.trimmed(HeaderText.decode(bytes))
         if let started = HeaderBlock(statusLine: line) {
             block = started

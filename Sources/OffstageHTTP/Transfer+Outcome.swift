@@ -19,6 +19,7 @@ extension Transfer {
         switch failure {
         case .diskFull: return .diskFull(bytes: durable)
         case .file(let reason): return .permanentFailure(reason: scrub(reason))
+        case .headTooLarge(let reason): return .permanentFailure(reason: reason)
         case nil: break
         }
         return code == CURLE_OK ? completion() : curlFailure(code)
@@ -89,6 +90,11 @@ extension Transfer {
         case CURLE_UNSUPPORTED_PROTOCOL where text.contains("HTTP/0.9"):
             // A garbage status line from the server, not a URL we cannot handle: worth another attempt.
             return .interrupted(reason: "the server's response was not HTTP", stalled: false)
+        case CURLE_OUT_OF_MEMORY where !accepted && rejection == nil:
+            // libcurl says "Out of memory" when it refuses to grow its buffer for one header line past 100 KiB.
+            return .permanentFailure(reason: "response head too large: a header line is over 100 KiB (libcurl's limit)")
+        case _ where text.hasPrefix("Too large response headers"):
+            return .permanentFailure(reason: "response head too large: over libcurl's limit (\(text))")
         case CURLE_WEIRD_SERVER_REPLY:
             // libcurl refused the response's syntax (a NUL in a header, a broken status line or field): the server
             // will send the same bytes again, so this is permanent, like a malformed head we judge ourselves.

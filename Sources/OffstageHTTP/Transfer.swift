@@ -9,6 +9,8 @@ enum LocalFailure {
     case diskFull
     /// Any other local file error (EIO, EACCES, a failed sync, an unreadable upload file).
     case file(String)
+    /// The response head passed a limit (its size in all): the server would send the same head again.
+    case headTooLarge(String)
 }
 
 /// One request in flight: its easy handle, its file, and what its callbacks have seen.
@@ -36,6 +38,11 @@ final class Transfer {
     // Response state.
     /// The block being collected by the header callback.
     var block: HeaderBlock?
+    /// Bytes of response head read so far (every block, 1xx included).
+    var headBytes = 0
+    /// The most response head a request reads before it gives up: 256 KiB, below libcurl's own 300 KiB, so the
+    /// reason is ours to say (libcurl also refuses one header line over 100 KiB).
+    static let headLimit = 256 << 10
     /// The final head's status once judged.
     var status = 0
     /// Set when the head was accepted and the body may flow.
