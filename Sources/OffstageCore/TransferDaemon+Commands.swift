@@ -150,6 +150,7 @@ extension TransferDaemon {
         guard attempts.removeValue(forKey: id) != nil else { return }
         liveBytes[id] = nil
         acceptedOffsets[id] = nil
+        stalls[id] = nil
         stopping[id, default: 0] += 1
         transition.actions.append(.stop(taskID: id))
     }

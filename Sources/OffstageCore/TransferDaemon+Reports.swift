@@ -10,10 +10,12 @@ extension TransferDaemon {
             // started (a newer request truncated the file to its own offset, so an older checkpoint is stale).
             guard (attempts[id] != nil) != (stopping[id] != nil) else { return }
             // New bytes earn back the attempts, so a server that drops every few megabytes still finishes;
-            // bytes fetched again after a restart from zero do not.
-            if offset > highWater[id] ?? task.bytesWritten {
+            // bytes fetched again after a restart from zero do not, and neither does a stalled server's trickle
+            // (under `stallBytes` past the most ever had).
+            let most = highWater[id] ?? task.bytesWritten
+            if offset > most {
                 highWater[id] = offset
-                task.attempts = 0
+                if offset - most >= timings.stallBytes { task.attempts = 0 }
             }
             task.bytesWritten = offset
             update(task, in: &transition)
@@ -43,6 +45,10 @@ extension TransferDaemon {
         case .progressed(let id, let bytes):
             guard attempts[id] != nil, stopping[id] == nil else { return }
             liveBytes[id] = bytes
+        case .stalled(let id, let seconds):
+            noteStall(id, seconds: seconds, now: transition.now)
+        case .moving(let id):
+            noteStall(id, seconds: nil, now: transition.now)
         case .ended(let id, let end):
             if let pending = stopping[id] {
                 stopping[id] = pending > 1 ? pending - 1 : nil
@@ -53,6 +59,7 @@ extension TransferDaemon {
             guard let attempt = attempts.removeValue(forKey: id), let task = tasks[id] else { return }
             liveBytes[id] = nil
             acceptedOffsets[id] = nil
+            stalls[id] = nil
             finish(task, attempt: attempt, end: end, in: &transition)
         }
     }
@@ -67,7 +74,7 @@ extension TransferDaemon {
         where task.kind == .download && task.bytesExpected >= 0 && bytes != task.bytesExpected:
             let expected = Plural.count(task.bytesExpected, "byte") + (task.bytesExpected == 1 ? " was" : " were")
             let reason = "body of \(Plural.count(bytes, "byte")) where \(expected) expected"
-            scheduleRetry(task, reason: reason, counts: true, retryAfter: nil, in: &transition)
+            scheduleRetry(task, reason: reason, retryAfter: nil, in: &transition)
         case .completed(let bytes, let status, let summary):
             task.httpStatus = status
             task.attempts = 0
@@ -87,12 +94,15 @@ extension TransferDaemon {
             }
         case .rejected(let verdict):
             reject(task, attempt: attempt, verdict: verdict, in: &transition)
-        case .interrupted(let reason, let stalled):
-            scheduleRetry(task, reason: reason, counts: !stalled, retryAfter: nil, in: &transition)
+        case .interrupted(let reason, _):
+            // A stall counts as an attempt like any other interruption (its reconnection resumes with If-Range).
+            scheduleRetry(task, reason: reason, retryAfter: nil, in: &transition)
         case .diskFull(let bytes):
             task.state = .paused
             task.bytesWritten = bytes
-            task.error = "disk full: \(bytes) bytes kept; free space, then resume"
+            task.error =
+                "\(TransferTask.diskFullPrefix) \(Plural.count(bytes, "byte")) kept; resumes by itself when there is room, "
+                + "or offstage resume \(task.id)"
             update(task, in: &transition)
             transition.log(.paused, task.subject, task.error ?? "")
         case .permanentFailure(let reason):
@@ -119,7 +129,7 @@ extension TransferDaemon {
         var task = task
         switch verdict {
         case .accept:
-            scheduleRetry(task, reason: "request ended without a body", counts: true, retryAfter: nil, in: &transition)
+            scheduleRetry(task, reason: "request ended without a body", retryAfter: nil, in: &transition)
         case .redirect(let location):
             switch redirectPolicy.decide(location: location, current: attempt.url, visited: attempt.visited) {
             case .follow(let next):
@@ -138,7 +148,7 @@ extension TransferDaemon {
                 task.validator = nil
                 update(task, in: &transition)
                 scheduleRetry(
-                    task, reason: "server keeps refusing to resume: \(reason)", counts: true, retryAfter: nil,
+                    task, reason: "server keeps refusing to resume: \(reason)", retryAfter: nil,
                     in: &transition)
                 return
             }
@@ -149,7 +159,7 @@ extension TransferDaemon {
         case .restartWithBody(_, _, let reason):
             // The engine takes such a body itself (`.restartedFromZero`); ending on it means no body came.
             scheduleRetry(
-                task, reason: "request ended without a body (\(reason))", counts: true, retryAfter: nil, in: &transition
+                task, reason: "request ended without a body (\(reason))", retryAfter: nil, in: &transition
             )
         case .alreadyComplete(let total):
             enterFinishing(&task, bytes: total, in: &transition)
@@ -160,7 +170,7 @@ extension TransferDaemon {
             task.httpStatus = status
             let reason = HTTPStatus.text(status)
             if RetryPolicy.isTransient(status: status) {
-                scheduleRetry(task, reason: reason, counts: true, retryAfter: retryAfter, in: &transition)
+                scheduleRetry(task, reason: reason, retryAfter: retryAfter, in: &transition)
             } else {
                 fail(&task, reason: reason, in: &transition)
             }
@@ -183,11 +193,11 @@ extension TransferDaemon {
     }
 
     /// Schedules the next attempt with backoff, or fails the task when attempts or time run out.
-    private mutating func scheduleRetry(
-        _ task: TransferTask, reason: String, counts: Bool, retryAfter: Double?, in transition: inout Transition
+    mutating func scheduleRetry(
+        _ task: TransferTask, reason: String, retryAfter: Double?, in transition: inout Transition
     ) {
         var task = task
-        if counts { task.attempts += 1 }
+        task.attempts += 1
         let reason = Self.printable(reason)
         let limit = session(of: task).timeoutIntervalForResource
         if transition.now.timeIntervalSince(task.createdAt) >= limit {
@@ -202,10 +212,10 @@ extension TransferDaemon {
         task.retryAt = transition.now + delay
         task.error = reason
         update(task, in: &transition)
-        let count =
-            counts
-            ? "attempt \(task.attempts) of \(retryPolicy.maxAttempts)" : "stalled, retried until the resource timeout"
-        transition.log(.retryScheduled, task.subject, "\(reason); \(count); next in \(String(format: "%.1f", delay)) s")
+        transition.log(
+            .retryScheduled, task.subject,
+            "\(reason); attempt \(task.attempts) of \(retryPolicy.maxAttempts); next in \(String(format: "%.1f", delay)) s"
+        )
     }
 
     /// Fails a task for good. A download's partial file is kept only while a manual resume could use it (bytes

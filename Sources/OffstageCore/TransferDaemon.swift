@@ -42,6 +42,12 @@ public struct TransferDaemon: Sendable, Equatable {
     var highWater: [Int64: Int64] = [:]
     /// Requests in flight.
     var attempts: [Int64: Attempt] = [:]
+    /// When a transfer counts as stalled, and how often a full disk is looked at.
+    public var timings = TransferTimings()
+    /// Since when each stalled request in flight has been stalled, from the engine's reports (`stalledSince`).
+    var stalls: [Int64: Date] = [:]
+    /// When the free space is measured next while tasks are paused for a full disk (nil: none are).
+    var nextDiskCheck: Date?
     /// Stopped requests whose final `.ended` report has not arrived yet, counted per task.
     ///
     /// The engine reports every request's end exactly once and in order, so the reports of a
@@ -94,7 +100,7 @@ public struct TransferDaemon: Sendable, Equatable {
             // Progress and checkpoints arrive many times a second and cannot free a slot or change a
             // condition: skip the scheduling pass (a sort and URL parsing over every queued task).
             switch report {
-            case .progressed, .checkpointed: return transition.finish()
+            case .progressed, .checkpointed, .stalled, .moving: return transition.finish()
             case .responseAccepted, .restartedFromZero, .ended: break
             }
         case .deliveryPathChosen(let id, let path):
@@ -108,7 +114,9 @@ public struct TransferDaemon: Sendable, Equatable {
             update(task, in: &transition)
             transition.log(.failed, task.subject, task.error ?? "")
         case .timerFired:
-            break
+            measureDiskSpaceIfDue(in: &transition)
+        case .diskSpaceChecked(let free):
+            resumeAfterFullDisk(freeBytes: free, in: &transition)
         case .shutdownRequested:
             shutdown(in: &transition)
             return transition.finish()

@@ -20,6 +20,7 @@ extension Transfer {
         case .diskFull: return .diskFull(bytes: durable)
         case .file(let reason): return .permanentFailure(reason: scrub(reason))
         case .headTooLarge(let reason): return .permanentFailure(reason: reason)
+        case .stalled(let reason): return .interrupted(reason: reason, stalled: true)
         case nil: break
         }
         return code == CURLE_OK ? completion() : curlFailure(code)

@@ -11,6 +11,8 @@ enum LocalFailure {
     case file(String)
     /// The response head passed a limit (its size in all): the server would send the same head again.
     case headTooLarge(String)
+    /// The request stayed stalled (under its `stallBytes` for its timeout): it is reconnected, with this reason.
+    case stalled(String)
 }
 
 /// One request in flight: its easy handle, its file, and what its callbacks have seen.
@@ -69,6 +71,10 @@ final class Transfer {
     var lastCheckpoint: Double
     var lastProgress = -Double.infinity
     var lastReportedProgress: Int64 = -1
+    /// Where the bytes last moved by the request's `stallBytes`: when (monotonic seconds) and how many there were.
+    var stallMark: (at: Double, bytes: Int64)
+    /// Whether `.stalled` was reported and no `.moving` since.
+    var stallReported = false
 
     // Upload state.
     /// Bytes of the upload file read so far.
@@ -96,6 +102,7 @@ final class Transfer {
                 fileSync: configuration.fileSync)
             : nil
         self.lastCheckpoint = MonotonicClock.now()
+        self.stallMark = (lastCheckpoint, request.kind == .download ? request.offset : 0)
         let size = offstage_curl_error_size()
         errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: size)
         errorBuffer.initialize(repeating: 0, count: size)
@@ -178,12 +185,39 @@ final class Transfer {
         }
     }
 
-    /// Reports progress unless one was reported less than `progressInterval` ago.
+    /// Reports progress unless one was reported less than `progressInterval` ago; moves the stall mark when the
+    /// bytes moved by `stallBytes` (or went back: a restart from zero), and says so when the request was stalled.
     func progress(bytes: Int64, now: Double) {
+        if bytes - stallMark.bytes >= request.stallBytes || bytes < stallMark.bytes {
+            stallMark = (now, bytes)
+            if stallReported {
+                stallReported = false
+                report(.moving(taskID: request.taskID))
+            }
+        }
         guard now - lastProgress >= configuration.progressInterval, bytes != lastReportedProgress else { return }
         lastProgress = now
         lastReportedProgress = bytes
         report(.progressed(taskID: request.taskID, bytes: bytes))
+    }
+}
+
+extension Transfer {
+    /// Looks at the stall mark at `now` (monotonic seconds): reports `.stalled` once the request received under its
+    /// `stallBytes` for its `stallWindow`, and returns true (to be ended as interrupted) once that has lasted its
+    /// timeout, its `idleTimeout` or at least its window. Real time: a warped clock never stalls a transfer.
+    func stallTimedOut(now: Double) -> Bool {
+        let quiet = now - stallMark.at
+        let window = request.stallWindow.isFinite ? max(0, request.stallWindow) : 30
+        if !stallReported, quiet >= window {
+            stallReported = true
+            report(.stalled(taskID: request.taskID, seconds: quiet))
+        }
+        let timeout = max(window, request.idleTimeout.isFinite ? request.idleTimeout : window)
+        guard quiet >= timeout else { return false }
+        let under = request.stallBytes == 1000 ? "1 kB" : Plural.count(request.stallBytes, "byte")
+        failure = .stalled("stalled: under \(under) in \(Clamped.int(timeout.rounded(.up))) s")
+        return true
     }
 }
 

@@ -71,7 +71,8 @@ extension OriginServer {
                 ending = .extra(long)
             }
         }
-        let plan = BodyPlan(framing: framing, ending: ending, rate: options.rate ?? configuration.defaultRate)
+        var plan = BodyPlan(framing: framing, ending: ending, rate: options.rate ?? configuration.defaultRate)
+        if faulty { plan.trickleAfter = options.trickle }
         let keepAlive = head.wantsKeepAlive && (isHead || framing != .closeDelimited)
 
         var response = ResponseHead(status: status)

@@ -80,16 +80,15 @@ final class ProgressMeter: @unchecked Sendable {
         announceRestartLocked(transfer)
         guard mode == .terminal || !transfer.state.isTerminal else { return }
         let now = engineNowLocked()
-        let idle = pacer.idleFor(transfer, now: now)
-        guard pacer.shouldDraw(transfer, now: now, idleFor: idle) else { return }
+        guard pacer.shouldDraw(transfer, now: now) else { return }
         switch mode {
         case .terminal:
             // One column spare: writing the last column makes some terminals wrap before the `\r`.
             let width = max(10, TerminalWidth.current(fd: STDERR_FILENO) - 1)
-            let line = ProgressLine.render(transfer, width: width, now: now, frame: pacer.frame, idleFor: idle)
+            let line = ProgressLine.render(transfer, width: width, now: now, frame: pacer.frame)
             FileHandle.standardError.write(Data("\r\(line)\u{1B}[K".utf8))
         case .plain:
-            FileHandle.standardError.write(Data((ProgressLine.plain(transfer, now: now, idleFor: idle) + "\n").utf8))
+            FileHandle.standardError.write(Data((ProgressLine.plain(transfer, now: now) + "\n").utf8))
         case .off:
             return
         }

@@ -94,8 +94,8 @@ import Testing
         var h = DaemonHarness(retryPolicy: RetryPolicy(maxAttempts: 3))
         h.add(1)
         for round in 1...5 {
-            h.accept(1, offset: Int64(round - 1) * 100, total: 1000)
-            h.checkpoint(1, Int64(round) * 100)
+            h.accept(1, offset: Int64(round - 1) * 2000, total: 10_000)
+            h.checkpoint(1, Int64(round) * 2000)
             h.end(1, .interrupted(reason: "reset", stalled: false))
             #expect(try h.task(1).state == .retrying)
             #expect(try h.task(1).attempts == 1)
@@ -121,16 +121,16 @@ import Testing
         #expect(try h.task(1).state == .failed)
     }
 
-    @Test func stallsDoNotCountTowardMaxAttemptsButFailAtTheResourceTimeout() throws {
-        var h = DaemonHarness(retryPolicy: RetryPolicy(maxAttempts: 2))
+    @Test func stallsCountAsAttemptsAndFailAtTheResourceTimeout() throws {
+        var h = DaemonHarness(retryPolicy: RetryPolicy(maxAttempts: 100))
         h.send(.sessionConfigured(SessionConfiguration(timeoutIntervalForRequest: 30, timeoutIntervalForResource: 600)))
         let added = h.add(1)
         #expect(added.starts.first?.idleTimeout == 30)
         for round in 1...5 {
             let stalled = h.end(1, .interrupted(reason: "no data for 30 s", stalled: true), at: Double(round * 100))
             #expect(try h.task(1).state == .retrying, "stall \(round)")
-            #expect(try h.task(1).attempts == 0)
-            #expect(stalled.logged(.retryScheduled)?.reason.contains("stalled") == true)
+            #expect(try h.task(1).attempts == round)
+            #expect(stalled.logged(.retryScheduled)?.reason.contains("attempt \(round) of 100") == true)
             h.now = try #require(h.task(1).retryAt)
             h.send(.timerFired)
         }

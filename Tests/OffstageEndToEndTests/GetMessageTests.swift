@@ -33,3 +33,31 @@ import Testing
             "one request after the drop")
     }
 }
+
+/// `get` against a server that trickles: the meter says `stalled N s`, then the transfer is reconnected (an
+/// attempt) and resumed with If-Range. The stall window is `OFFSTAGE_STALL_SECONDS` here (30 s by default).
+@Suite struct GetStallTests {
+    @Test func aTrickleIsSaidStalledThenReconnected() throws {
+        let origin = try OriginFixture()
+        defer { origin.stop() }
+        let folder = try TemporaryFolder("stall")
+        let binary = try OffstageBinary(home: folder.path + "/home")
+        let session = try binary.run(["session", "com.offstage.get", "--timeout-request", "3"])
+        #expect(session.status == 0, "\(session.stderr)")
+        let output = folder.path + "/trickle.bin"
+        let result = try binary.run(
+            ["get", origin.url("/gen/256k?seed=152&trickle=5000&times=1"), "-o", output],
+            environment: ["OFFSTAGE_STALL_SECONDS": "1"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try SHA256.hexDigest(ofFile: output) == GeneratedContent.sha256Hex(size: 256 << 10, seed: 152))
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(
+            lines.contains { $0.hasPrefix("trickle.bin running ") && $0.contains(" stalled 1 s") }, "\(result.stderr)")
+        #expect(
+            lines.contains { $0.contains("retrying") && $0.contains("stalled: under 1 kB in 3 s, attempt 2 of 8") },
+            "\(result.stderr)")
+        let requests = origin.server.requestLog().filter { $0.target.hasPrefix("/gen/256k") }
+        #expect(
+            requests.count == 2 && requests.last?.range?.hasPrefix("bytes=") == true && requests.last?.ifRange != nil)
+    }
+}

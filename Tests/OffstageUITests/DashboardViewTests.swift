@@ -1,3 +1,4 @@
+import Foundation
 import OffstageCore
 import OffstageTestSupport
 import OffstageUI
@@ -113,5 +114,28 @@ import Testing
             text.contains("restarted     from zero at 50.3 MB: the file changed on the server (ETag \"v1\" → \"v2\")"),
             "\(text)")
         #expect(!text.contains("already there"), "no resumed bytes: \(text)")
+    }
+}
+
+/// The dashboard says a running transfer is stalled when the engine does, in its row and its details.
+@Suite struct DashboardStallTests {
+    @Test func theRowAndTheDetailsSayStalled() throws {
+        var snapshot = SnapshotSamples.demoMidway
+        let index = try #require(snapshot.transfers.firstIndex { $0.status == .running && $0.bytesExpected != nil })
+        snapshot.transfers[index].stalledSince = snapshot.clock.now.addingTimeInterval(-30)
+        snapshot.transfers[index].eta = nil
+        snapshot.transfers[index].speed = nil
+        let size = Size(width: 120, height: 40)
+        let capabilities = TerminalCapabilities(colors: 256, unicode: true)
+        func text(_ state: DashboardState) -> String {
+            let screen = DashboardView.render(snapshot: snapshot, state: state, size: size, capabilities: capabilities)
+            return (0..<screen.height).map { screen.text(row: $0) }.joined(separator: "\n")
+        }
+        let name = snapshot.transfers[index].name
+        let row = try #require(text(DashboardState()).split(separator: "\n").first { $0.contains(name) })
+        #expect(row.contains("stalled 30 s"), "\(row)")
+        var details = DashboardState()
+        details.overlay = .transferDetails(snapshot.transfers[index].id)
+        #expect(text(details).contains("running, stalled 30 s"), "\(text(details))")
     }
 }

@@ -60,6 +60,8 @@ public struct TransferSnapshot: Codable, Sendable, Equatable, Identifiable {
     public var partBytes: Int64?
     /// Why it last started again from zero in this engine's run, and what that dropped (nil: it never did).
     public var restart: TransferRestart?
+    /// While it runs but received under 1 kB in the last 30 s: since when (views say `stalled 45 s`); nil otherwise.
+    public var stalledSince: Date?
 
     /// A transfer reading.
     public init(
@@ -70,7 +72,7 @@ public struct TransferSnapshot: Codable, Sendable, Equatable, Identifiable {
         effectiveURL: String? = nil, httpStatus: Int? = nil, responseSummary: String? = nil,
         deliveredPath: String? = nil, isDiscretionary: Bool = false, earliestBeginDate: Date? = nil,
         history: [LogEntry] = [], error: String? = nil, uploadPath: String? = nil, deliveryPath: String? = nil,
-        partBytes: Int64? = nil, restart: TransferRestart? = nil
+        partBytes: Int64? = nil, restart: TransferRestart? = nil, stalledSince: Date? = nil
     ) {
         self.id = id
         self.session = session
@@ -100,6 +102,12 @@ public struct TransferSnapshot: Codable, Sendable, Equatable, Identifiable {
         self.deliveryPath = deliveryPath
         self.partBytes = partBytes
         self.restart = restart
+        self.stalledSince = stalledSince
+    }
+
+    /// Seconds it has been stalled at `now` (nil while it moves).
+    public func stalledFor(now: Date) -> Double? {
+        stalledSince.map { max(0, now.timeIntervalSince($0)) }
     }
 
     /// The fraction done (0…1), or nil when the size is unknown.

@@ -91,7 +91,8 @@ struct SnapshotBuilder {
                 task, bytes: bytes,
                 resumedFrom: running ? (daemon.acceptedOffsets[task.id] ?? 0) : (attempt?.resumedFrom ?? 0),
                 speed: speed, eta: eta,
-                status: status, history: histories["task \(task.id)"] ?? [], restart: daemon.restarts[task.id])
+                status: status, history: histories["task \(task.id)"] ?? [], restart: daemon.restarts[task.id],
+                stalledSince: running ? daemon.stalledSince(task.id) : nil)
         }
     }
 

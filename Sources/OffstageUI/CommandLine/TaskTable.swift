@@ -132,9 +132,15 @@ public enum TaskTable {
             switch transfer.status {
             case .running:
                 var parts: [String] = []
-                if let speed = transfer.speed, speed > 0 { parts.append("\(ByteFormat.size(Clamped.int64(speed)))/s") }
-                if let eta = transfer.eta, (transfer.bytesExpected ?? 0) > transfer.bytes {
-                    parts.append("ETA \(TransferDaemon.duration(eta))")
+                if let stalled = transfer.stalledFor(now: now) {
+                    parts.append(Format.stalled(stalled))
+                } else {
+                    if let speed = transfer.speed, speed > 0 {
+                        parts.append("\(ByteFormat.size(Clamped.int64(speed)))/s")
+                    }
+                    if let eta = transfer.eta, (transfer.bytesExpected ?? 0) > transfer.bytes {
+                        parts.append("ETA \(TransferDaemon.duration(eta))")
+                    }
                 }
                 if let restart = transfer.restart {
                     parts.append(

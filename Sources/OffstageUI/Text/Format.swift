@@ -44,6 +44,13 @@ public enum Format {
         return duration(s)
     }
 
+    /// How long a running transfer has been stalled: `stalled 30 s`, `stalled 1:40` (whole seconds, rounded down,
+    /// so it reads 30 s when 30 s have passed).
+    public static func stalled(_ seconds: Double) -> String {
+        let whole = seconds.isFinite ? Double(Int(max(0, min(seconds, 1e9)))) : 0
+        return "stalled " + (whole < 60 ? "\(Int(whole)) s" : duration(whole))
+    }
+
     /// A countdown: `45 s` under a minute, else `12:30` or `2:03:04`.
     public static func countdown(_ seconds: Double) -> String {
         guard seconds.isFinite else { return "∞" }

@@ -48,7 +48,9 @@ enum TransferRow {
     /// Why a transfer is not running, in words (escaped).
     static func reason(_ transfer: TransferSnapshot, _ c: RenderContext) -> (String, Style) {
         switch transfer.status {
-        case .running: return ("running", c.palette.good)
+        case .running:
+            guard let since = transfer.stalledSince else { return ("running", c.palette.good) }
+            return ("running, " + Format.stalled(-c.seconds(until: since)), c.palette.warn)
         case .waiting(let why): return ("waiting: " + c.safe(why), c.palette.muted)
         case .earliestBegin(let date):
             let left = c.seconds(until: date)
@@ -86,7 +88,8 @@ enum TransferRow {
         slots.append((known.map(Format.percent) ?? "", Slot.percent))
         slots.append((bytes(transfer), Slot.bytes))
         slots.append((transfer.speed.map(Format.speed) ?? "", Slot.speed))
-        let eta = known == nil ? "size unknown" : (transfer.eta.map { "ETA " + Format.duration($0) } ?? "")
+        let stalled = transfer.stalledSince.map { Format.stalled(-c.seconds(until: $0)) }
+        let eta = stalled ?? (known == nil ? "size unknown" : (transfer.eta.map { "ETA " + Format.duration($0) } ?? ""))
         slots.append((eta, Slot.eta))
         func numbersWidth() -> Int { slots.reduce(0) { $0 + $1.1 + 1 } }
         while slots.count > 1, width - numbersWidth() < Slot.minimumBar { slots.removeLast() }

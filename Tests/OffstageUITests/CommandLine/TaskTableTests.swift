@@ -177,3 +177,16 @@ import Testing
         #expect(TaskTable.text(snapshot).contains("http://127.0.0.1:8080/a/very/long/path"))
     }
 }
+
+/// `ls` says a running transfer is stalled when the engine does (under 1 kB in its window): no speed, no ETA.
+@Suite struct TaskTableStallTests {
+    @Test func aStalledTaskSaysForHowLong() {
+        var stalled = TaskTableTests.live
+        stalled.speed = 0.1
+        stalled.eta = 9e9
+        stalled.stalledSince = TaskTableTests.now.addingTimeInterval(-30.4)
+        let text = TaskTable.text(TaskTableTests.snapshot([stalled]))
+        #expect(text.hasSuffix("  stalled 30 s"), "\(text)")
+        #expect(!text.contains("ETA") && !text.contains("/s"), "\(text)")
+    }
+}
