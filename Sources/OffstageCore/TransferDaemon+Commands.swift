@@ -12,6 +12,8 @@ extension TransferDaemon {
         attempts = [:]
         stopping = [:]
         liveBytes = [:]
+        acceptedOffsets = [:]
+        stalls = [:]
         var interrupted = 0
         for var task in tasks.sorted(by: { $0.id < $1.id }) {
             switch task.state {

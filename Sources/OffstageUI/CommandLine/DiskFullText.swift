@@ -26,12 +26,9 @@ public enum DiskFullText {
     /// `offstage get` stopped on a full disk, the engine's pause or the store's; `kept` is what its partial file
     /// holds (nil: it has none).
     public static func getStopped(name: String, kept: Int64?) -> String {
-        let held =
-            kept.map {
-                $0 > 0 ? "\(Format.bytes($0)) of \(TransferDaemon.printable(name)) kept in its partial file" : nil
-            }
-            ?? nil
-        return "the disk is full: " + (held ?? "nothing of \(TransferDaemon.printable(name)) was downloaded yet")
+        let safe = TransferDaemon.printable(name)
+        let held = (kept ?? 0) > 0 ? "\(Format.bytes(kept ?? 0)) of \(safe) kept in its partial file" : nil
+        return "the disk is full: " + (held ?? "nothing of \(safe) was downloaded yet")
             + "; free space, then run the same command again to resume"
     }
 
