@@ -120,6 +120,10 @@ extension DaemonRuntime {
             try handle(finalizer.step(task))
         case .wake(let date):
             nextWake = min(nextWake ?? date, date)
+        case .measureDiskSpace:
+            if let free = PosixFiles.freeBytes(at: home.partsDirectory) {
+                try handle(.diskSpaceChecked(freeBytes: free))
+            }
         }
     }
 }

@@ -65,6 +65,7 @@ public final class DaemonRuntime {
         clock = time as? VirtualClock
         throttle = SnapshotThrottle(interval: options.snapshotInterval, progressInterval: options.progressInterval)
         daemon = TransferDaemon(retryPolicy: options.retryPolicy, redirectPolicy: options.redirectPolicy)
+        daemon.timings = options.transferTimings
         daemon.exclusive = options.focus
         daemon.appSessions = [options.app?.configuration.sessionIdentifier ?? options.appSessionIdentifier]
         let partsHome = home

@@ -41,6 +41,7 @@ enum GetCommand {
             if let netrcFile { configuration.netrcFile = netrcFile }
         }
         if let retries { options.retryPolicy.maxAttempts = retries + 1 }
+        options.transferTimings = EngineDefaults.timings()
         if let credentials { options.credentials[id] = credentials }
         let quiet = args.flag("--quiet") || args.flag("-s")
         let meter = ProgressMeter(mode: quiet ? .off : ProgressMeter.Mode.forStandardError(), id: id)
@@ -50,7 +51,11 @@ enum GetCommand {
         signals.attach { stopper.requestShutdown(reason: StopSignals.name($0)) }
         let outcome: RunOutcome
         meter.start()
-        do { outcome = try runtime.run() } catch {
+        do { outcome = try runtime.run() } catch StoreError.diskFull {
+            meter.finish()
+            let size = PartFiles.size(of: context.home.partPath(taskID: id))
+            throw CLIError.diskFull(DiskFullText.getStopped(name: name ?? displayName(url: stripped), kept: size))
+        } catch {
             meter.finish()
             throw CLIContext.translate(error)
         }
@@ -69,13 +74,20 @@ enum GetCommand {
         switch task.state {
         case .completed:
             print(task.deliveredPath ?? "")
-        case .paused where task.error?.hasPrefix("disk full") == true:
-            throw CLIError.diskFull("\(task.error ?? "disk full") (run the same command again to resume)")
+        case .paused where task.isPausedForFullDisk:
+            let name = FileNameSanitizer.downloadName(
+                requested: task.requestedName, suggested: task.suggestedName, url: task.url)
+            throw CLIError.diskFull(DiskFullText.getStopped(name: name, kept: task.bytesWritten))
         case .failed:
             throw CLIError.failed("\(TransferDaemon.printable(task.error ?? "failed")) (\(location))")
         default:
             throw CLIError.failed("task \(task.id) stopped while \(task.state.rawValue) (\(location))")
         }
+    }
+
+    /// What to call the download before the server named it: the URL's name.
+    private static func displayName(url: String) -> String {
+        FileNameSanitizer.downloadName(requested: nil, suggested: nil, url: url)
     }
 
     /// The unfinished `get` of the same URL into the same place, resumed; or a new one.

@@ -14,12 +14,13 @@ enum RunCommand {
         let signals = StopSignals()
         defer { signals.cancel() }  // held to the end: until then every signal is the command's
         let configuration = try SchedulerConfig.load(args.value("--config"), context: context)
-        let lock = try context.acquireLock()
+        let lock = try diskFullSaysWhatIsKept(context, started: false) { try context.acquireLock() }
         defer { lock.release() }
-        let store = try context.openStore()
+        let store = try diskFullSaysWhatIsKept(context, started: false) { try context.openStore() }
         var options = RuntimeOptions()
         options.untilIdle = args.flag("--until-idle")
         options.configureEngine = EngineDefaults.apply
+        options.transferTimings = EngineDefaults.timings()
         options.scheduler = SchedulerConfig.setup(configuration, context: context)
         options.app = AppSetup(configuration: configuration.appSession)
         options.android = configuration.androidSetup(commandLogPath: context.home.path + "/work.log")
@@ -40,13 +41,31 @@ enum RunCommand {
         signals.attach { stopper.requestShutdown(reason: StopSignals.name($0)) }
         let outcome: RunOutcome
         do {
-            outcome = try runtime.run()
+            outcome = try diskFullSaysWhatIsKept(context, started: true) { try runtime.run() }
         } catch {
             throw CLIContext.translate(error)
         }
         if case .interrupted(let reason) = outcome {
             // Exit 130 as the README says: stopped by a signal, with the store left clean.
             throw CLIError.interrupted("interrupted by \(reason): the store is clean; `offstage run` carries on")
+        }
+        let waiting = try store.loadTasks().filter(\.isPausedForFullDisk).sorted { $0.id < $1.id }
+        if !waiting.isEmpty { throw CLIError.diskFull(DiskFullText.tasksWaitingForRoom(waiting)) }
+    }
+
+    /// Runs `body`; a full disk (the store's, or the context's word for it) becomes one line saying what was kept:
+    /// the store as it was, and the partial files (it used to say "nothing was written").
+    private static func diskFullSaysWhatIsKept<T>(
+        _ context: CLIContext, started: Bool, _ body: () throws -> T
+    ) throws -> T {
+        do {
+            return try body()
+        } catch StoreError.diskFull, CLIError.diskFull {
+            let directory = context.home.partsDirectory
+            let parts = PartFiles.summary(in: directory)
+            throw CLIError.diskFull(
+                DiskFullText.runStopped(
+                    started: started, partFiles: parts.count, partBytes: parts.bytes, partsDirectory: directory))
         }
     }
 }

@@ -56,7 +56,9 @@ enum TransferRow {
     /// Why a transfer is not running, in words (escaped).
     static func reason(_ transfer: TransferSnapshot, _ c: RenderContext) -> (String, Style) {
         switch transfer.status {
-        case .running: return ("running", c.palette.good)
+        case .running:
+            guard let since = transfer.stalledSince else { return ("running", c.palette.good) }
+            return ("running, " + Format.stalled(-c.seconds(until: since)), c.palette.warn)
         case .waiting(let why): return ("waiting: " + c.safe(why), c.palette.muted)
         case .earliestBegin(let date):
             let left = c.seconds(until: date)
@@ -73,7 +75,7 @@ enum TransferRow {
         case .finishing(let why):
             return (why.map { "finishing: " + c.safe($0) } ?? "finishing: delivering", c.palette.info)
         case .completed:
-            let status = transfer.kind == .upload ? (transfer.httpStatus.map { ": HTTP \($0)" } ?? "") : ""
+            let status = transfer.kind == .upload ? (transfer.httpStatus.map { ": " + HTTPStatus.text($0) } ?? "") : ""
             return ("completed" + status, c.palette.good)
         case .failed(let why): return ("failed: " + c.safe(why), c.palette.bad)
         case .cancelled(let why): return (why.map { "cancelled: " + c.safe($0) } ?? "cancelled", c.palette.muted)
@@ -94,7 +96,8 @@ enum TransferRow {
         slots.append((known.map(Format.percent) ?? "", Slot.percent))
         slots.append((bytes(transfer), Slot.bytes))
         slots.append((transfer.speed.map(Format.speed) ?? "", Slot.speed))
-        let eta = known == nil ? "size unknown" : (transfer.eta.map { "ETA " + Format.duration($0) } ?? "")
+        let stalled = transfer.stalledSince.map { Format.stalled(-c.seconds(until: $0)) }
+        let eta = stalled ?? (known == nil ? "size unknown" : (transfer.eta.map { "ETA " + Format.duration($0) } ?? ""))
         slots.append((eta, Slot.eta))
         func numbersWidth() -> Int { slots.reduce(0) { $0 + $1.1 + 1 } }
         while slots.count > 1, width - numbersWidth() < Slot.minimumBar { slots.removeLast() }
