@@ -23,19 +23,23 @@ let package = Package(
         .target(name: "OffstageCore", swiftSettings: strict),
         // The shells' one reader of the real clocks (wall and monotonic), behind the core's `TimeSource`.
         .target(name: "OffstageClock", dependencies: ["OffstageCore"], swiftSettings: strict),
+        // The stop signals (INT, TERM, HUP) on one thread for the whole process: C for the forwarding handler.
+        .target(name: "COffstageSignals"),
+        .target(name: "OffstageSignals", dependencies: ["COffstageSignals"], swiftSettings: strict),
         .target(name: "OffstageStore", dependencies: ["OffstageCore", "CSQLite"], swiftSettings: strict),
         .target(name: "OffstageHTTP", dependencies: ["OffstageCore", "OffstageClock", "CCurl"], swiftSettings: strict),
         .target(name: "OffstageOrigin", dependencies: ["CCrypto"], swiftSettings: strict),
         .target(
             name: "OffstageRuntime",
-            dependencies: ["OffstageCore", "OffstageClock", "OffstageStore", "OffstageHTTP"],
+            dependencies: ["OffstageCore", "OffstageClock", "OffstageStore", "OffstageHTTP", "OffstageSignals"],
             swiftSettings: strict
         ),
         .target(name: "OffstageUI", dependencies: ["OffstageCore"], swiftSettings: strict),
         // The terminal's signal trap: C, so the process has one copy of its state.
         .target(name: "COffstageTrap"),
         .target(
-            name: "OffstageTerminal", dependencies: ["OffstageUI", "CNCurses", "COffstageTrap"], swiftSettings: strict),
+            name: "OffstageTerminal", dependencies: ["OffstageUI", "CNCurses", "COffstageTrap", "OffstageSignals"],
+            swiftSettings: strict),
         .target(
             name: "OffstageDashboard",
             dependencies: ["OffstageCore", "OffstageClock", "OffstageUI", "OffstageRuntime"],
@@ -52,7 +56,7 @@ let package = Package(
             name: "offstage",
             dependencies: [
                 "OffstageCore", "OffstageClock", "OffstageStore", "OffstageHTTP", "OffstageOrigin", "OffstageRuntime",
-                "OffstageUI", "OffstageTerminal", "OffstageDashboard",
+                "OffstageUI", "OffstageTerminal", "OffstageDashboard", "OffstageSignals",
             ],
             swiftSettings: strict
         ),
@@ -85,9 +89,10 @@ let package = Package(
         ),
         .testTarget(
             name: "OffstageTerminalTests",
-            dependencies: ["OffstageTerminal", "OffstageUI", "CNCurses", "OffstageTestSupport"],
+            dependencies: ["OffstageTerminal", "OffstageUI", "OffstageDashboard", "CNCurses", "OffstageTestSupport"],
             swiftSettings: strict
         ),
+        .testTarget(name: "OffstageSignalsTests", dependencies: ["OffstageSignals"], swiftSettings: strict),
         .testTarget(
             name: "OffstageOriginTests",
             dependencies: ["OffstageOrigin"],

@@ -31,6 +31,25 @@ static inline int offstage_lines(void) { return LINES; }
 static inline int offstage_cols(void) { return COLS; }
 /// Colours the terminal has (after start_color).
 static inline int offstage_colors(void) { return COLORS; }
+/* From term.h, which is not included: its capability macros (`lines`, `columns`, …) would shadow names. */
+struct term;
+extern int setupterm(const char *, int, int *);
+extern struct term *set_curterm(struct term *);
+extern int del_curterm(struct term *);
+/// What terminfo says of terminal type `type` on `fd`, without writing to it: 0 a screen can be drawn on it, 1 the
+/// type is unknown, 2 it cannot move the cursor to a cell (terminfo's `cup`: `dumb` and its like).
+static inline int offstage_terminal_kind(const char *type, int fd) {
+    int error = 0;
+    struct term *previous = set_curterm(NULL);
+    if (setupterm(type, fd, &error) != OK) {
+        set_curterm(previous);
+        return 1;
+    }
+    char *move = tigetstr("cup");
+    int kind = (move == NULL || move == (char *)-1) ? 2 : 0;
+    del_curterm(set_curterm(previous));
+    return kind;
+}
 /// Colour pairs the terminal has (after start_color).
 static inline int offstage_color_pairs(void) { return COLOR_PAIRS; }
 /// ncurses' error result.
@@ -64,6 +83,10 @@ static inline int offstage_key_npage(void) { return KEY_NPAGE; }
 static inline int offstage_key_home(void) { return KEY_HOME; }
 static inline int offstage_key_end(void) { return KEY_END; }
 static inline int offstage_key_f(int n) { return KEY_F(n); }
+/// The codes the adapter gives bracketed paste's markers (`ESC[200~`, `ESC[201~`) with define_key: far above the
+/// extended keys ncurses numbers from KEY_MAX + 1 for terminfo's user-defined key capabilities.
+static inline int offstage_key_paste_begin(void) { return KEY_MAX + 0x200; }
+static inline int offstage_key_paste_end(void) { return KEY_MAX + 0x201; }
 
 static inline mmask_t offstage_button1_pressed(void) { return BUTTON1_PRESSED; }
 static inline mmask_t offstage_button1_clicked(void) { return BUTTON1_CLICKED; }

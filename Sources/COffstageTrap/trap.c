@@ -15,8 +15,10 @@
  *
  * - A self-pipe, created once and never closed, wakes the terminal's poll(): a 0 byte for wake(), the signal
  *   number for a signal. Which signals came is kept in flags, so a full pipe loses nothing.
- * - INT, TERM, HUP, TSTP, CONT and WINCH only set a flag and write to the pipe (WINCH first chains to the
- *   handler that was there before: ncurses' own, which makes wget_wch return KEY_RESIZE).
+ * - TSTP, CONT and WINCH only set a flag and write to the pipe (WINCH first chains to the handler that was there
+ *   before: ncurses' own, which makes wget_wch return KEY_RESIZE).
+ * - INT, TERM and HUP are not caught here: the process receives them on one thread (Sources/COffstageSignals),
+ *   and the terminal, subscribed there, notes them with offstage_trap_note_signal the same way.
  * - SEGV, BUS, ILL, FPE, ABRT, TRAP, QUIT and SYS restore the terminal with tcsetattr and write(2) only; then a
  *   fault returns to its instruction with the previous action back (Swift's backtracer sees the real fault), and
  *   anything else is re-raised with the default action.
@@ -44,7 +46,7 @@ static struct offstage_trap_state *offstage_trap(void) {
     return &state;
 }
 
-static const int offstage_trap_noted[] = {SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH};
+static const int offstage_trap_noted[] = {SIGTSTP, SIGCONT, SIGWINCH};
 static const int offstage_trap_fatal[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGQUIT, SIGSYS};
 #define OFFSTAGE_TRAP_COUNT(array) ((int)(sizeof(array) / sizeof((array)[0])))
 
@@ -98,7 +100,8 @@ int offstage_trap_take(int sig) {
 static void offstage_trap_restore_tty(void) {
     if (!offstage_trap()->active) return;
     offstage_trap()->active = 0;
-    static const char reset[] = "\033[?1000l\033[?1002l\033[?1006l\033[?1l\033>\033[0m\033[?1049l\033[?25h\r\n";
+    static const char reset[] =
+        "\033[?2004l\033[?1000l\033[?1002l\033[?1006l\033[?1l\033>\033[0m\033[?1049l\033[?25h\r\n";
     int out = offstage_trap()->tty_out;
     int in = offstage_trap()->tty_in;
     if (out >= 0) {
@@ -117,13 +120,18 @@ static void offstage_trap_chain(int sig, siginfo_t *info, void *context) {
     }
 }
 
-/// Handler for INT, TERM, HUP, TSTP, CONT, WINCH: note it and wake the loop.
-static void offstage_trap_note(int sig, siginfo_t *info, void *context) {
+/// Notes `sig` and wakes the loop; async-signal-safe.
+void offstage_trap_note_signal(int sig) {
     int saved = errno;
-    if (sig == SIGWINCH) offstage_trap_chain(sig, info, context); /* first: ncurses knows before the loop wakes */
     if (sig > 0 && sig < OFFSTAGE_TRAP_SLOTS) offstage_trap()->flags[sig] = 1;
     offstage_trap_poke((unsigned char)sig);
     errno = saved;
+}
+
+/// Handler for TSTP, CONT, WINCH: note it and wake the loop.
+static void offstage_trap_note(int sig, siginfo_t *info, void *context) {
+    if (sig == SIGWINCH) offstage_trap_chain(sig, info, context); /* first: ncurses knows before the loop wakes */
+    offstage_trap_note_signal(sig);
 }
 
 /// Whether `info` is a fault the kernel raised at an instruction that runs again when the handler returns
@@ -196,7 +204,7 @@ void offstage_trap_install(int tty_in, int tty_out, const struct termios *shell_
     }
     for (int i = 0; i < OFFSTAGE_TRAP_COUNT(offstage_trap_noted); ++i) {
         int sig = offstage_trap_noted[i];
-        int keep_ignored = sig == SIGINT || sig == SIGTERM || sig == SIGHUP || sig == SIGTSTP;
+        int keep_ignored = sig == SIGTSTP;
         offstage_trap_catch(sig, offstage_trap_note, keep_ignored);
     }
     for (int i = 0; i < OFFSTAGE_TRAP_COUNT(offstage_trap_fatal); ++i) {
@@ -246,14 +254,3 @@ int offstage_trap_is_catching(int sig) {
     if (sigaction(sig, NULL, &current) != 0 || !(current.sa_flags & SA_SIGINFO)) return 0;
     return current.sa_sigaction == offstage_trap_note || current.sa_sigaction == offstage_trap_fatal_handler;
 }
-
-/// Raises `sig` with whatever action is in place (after offstage_trap_remove: the original one), unblocked in
-/// this thread first so it takes effect now (a dispatch worker thread blocks most signals).
-void offstage_trap_raise(int sig) {
-    sigset_t one;
-    sigemptyset(&one);
-    sigaddset(&one, sig);
-    pthread_sigmask(SIG_UNBLOCK, &one, NULL);
-    raise(sig);
-}
-

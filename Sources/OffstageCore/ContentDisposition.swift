@@ -1,102 +1,137 @@
 import Foundation
 
-/// Reads the file name out of a `Content-Disposition` header as RFC 6266 says: parameters split on `;`
-/// outside quoted strings, quoted strings with `\` escapes, and `filename*` (RFC 8187) preferred over `filename`.
+/// Reads the file name out of a `Content-Disposition` header as RFC 6266 says and tc2231 tests it.
+///
+/// The field must follow the grammar (`type *( ";" name "=" ( token / quoted-string ) )`, each parameter once):
+/// one that does not (a missing type, an empty parameter, a trailing `;`, a broken quote, a repeated `filename`)
+/// is ignored as a whole, so the name comes from the URL. Of its parameters, `filename*` (RFC 8187, UTF-8 or
+/// ISO-8859-1, never quoted) wins; then RFC 2231 continuations (`filename*0`, `filename*1*`…); then `filename`. A
+/// `filename*` that is quoted or does not decode is ignored and the next one is used.
 public enum ContentDisposition {
-    /// The file name the header proposes, unsanitised; nil when it names none (or only an empty one).
+    /// The file name the header proposes, unsanitised; nil when it names none (or only an empty one), or when the
+    /// field breaks the grammar.
     public static func fileName(_ header: String) -> String? {
-        let parameters = parameters(header)
-        if let extended = parameters.first(where: { $0.name == "filename*" }).flatMap({ decodeExtended($0.value) }),
-            !extended.isEmpty
+        guard let parameters = parameters(header) else { return nil }
+        if let extended = parameters.first(where: { $0.name == "filename*" }), !extended.quoted,
+            let name = decodeExtended(extended.value), !name.isEmpty
         {
-            return extended
+            return name
         }
-        if let plain = parameters.first(where: { $0.name == "filename" })?.value, !plain.isEmpty { return plain }
+        if let joined = continued(parameters), !joined.isEmpty { return joined }
+        if let plain = parameters.first(where: { $0.name == "filename" })?.value, !plain.isEmpty {
+            return plain
+        }
         return nil
     }
 
-    /// The header's parameters in order, names lowercased, values unquoted and unescaped
-    /// (the disposition type, a segment without `=`, is not among them).
-    static func parameters(_ header: String) -> [(name: String, value: String)] {
-        let scalars = Array(header.unicodeScalars)
-        var result: [(name: String, value: String)] = []
-        var index = 0
-        while index < scalars.count {
-            var name = String.UnicodeScalarView()
-            while index < scalars.count, scalars[index] != "=", scalars[index] != ";" {
-                name.append(scalars[index])
-                index += 1
-            }
-            guard index < scalars.count, scalars[index] == "=" else {
-                index += 1  // a segment without a value (the type, or junk): skip past its `;`
-                continue
-            }
-            index += 1
-            while index < scalars.count, scalars[index] == " " || scalars[index] == "\t" { index += 1 }
-            var value = String.UnicodeScalarView()
-            if index < scalars.count, scalars[index] == "\"" {
-                index += 1
-                while index < scalars.count, scalars[index] != "\"" {
-                    if scalars[index] == "\\", index + 1 < scalars.count { index += 1 }
-                    value.append(scalars[index])
-                    index += 1
-                }
-                // Anything between the closing quote and the next `;` is junk and ignored.
-                while index < scalars.count, scalars[index] != ";" { index += 1 }
+    /// One parameter: its name lowercased, its value unquoted and unescaped, and whether it was a quoted string.
+    struct Parameter: Equatable {
+        /// The name, lowercased.
+        let name: String
+        /// The value, quotes and escapes removed.
+        let value: String
+        /// Whether the value was a quoted string (a `filename*` may not be one).
+        let quoted: Bool
+    }
+
+    /// The field's parameters in order (the disposition type is not among them), or nil when the field breaks
+    /// RFC 6266's grammar: no type, a parameter without `=` or value, junk between parameters, an unterminated
+    /// quoted string, or one parameter name twice. (Control characters inside a quoted string are let through:
+    /// the sanitiser drops them from a name, and a hostile name is better sanitised than silently replaced.)
+    static func parameters(_ header: String) -> [Parameter]? {
+        var reader = FieldReader(header)
+        reader.skipSpace()
+        guard !reader.token().isEmpty else { return nil }  // the disposition type
+        reader.skipSpace()
+        var result: [Parameter] = []
+        var seen: Set<String> = []
+        while !reader.atEnd {
+            guard reader.take(";") else { return nil }
+            reader.skipSpace()
+            let name = reader.token().lowercased()
+            guard !name.isEmpty else { return nil }
+            reader.skipSpace()
+            guard reader.take("=") else { return nil }
+            reader.skipSpace()
+            let value: String
+            let quoted = reader.peek == "\""
+            if quoted {
+                guard let text = reader.quotedString() else { return nil }
+                value = text
             } else {
-                while index < scalars.count, scalars[index] != ";" {
-                    value.append(scalars[index])
-                    index += 1
-                }
+                value = reader.token()
+                guard !value.isEmpty else { return nil }
             }
-            index += 1
-            let key = String(name).trimmingCharacters(in: .whitespaces).lowercased()
-            result.append((name: key, value: String(value).trimmingCharacters(in: .whitespaces)))
+            reader.skipSpace()
+            guard seen.insert(name).inserted else { return nil }  // RFC 6266 section 4.1: each name once
+            result.append(Parameter(name: name, value: value, quoted: quoted))
         }
         return result
     }
+}
 
-    /// Decodes an RFC 8187 `ext-value` (`charset'language'percent-encoded`); nil for another charset or bad bytes.
-    static func decodeExtended(_ value: String) -> String? {
-        let pieces = value.split(separator: "'", maxSplits: 2, omittingEmptySubsequences: false)
-        guard pieces.count == 3 else { return nil }
-        guard let bytes = percentDecoded(pieces[2]) else { return nil }
-        switch pieces[0].lowercased() {
-        case "utf-8":
-            return String(validating: bytes, as: UTF8.self)
-        case "iso-8859-1":
-            return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
-        default:
-            return nil
-        }
+/// Reads tokens and quoted strings (RFC 9110 section 5.6) from a field value, one scalar at a time.
+struct FieldReader {
+    private let scalars: [Unicode.Scalar]
+    private var index = 0
+
+    /// A reader at the start of `text`.
+    init(_ text: String) { scalars = Array(text.unicodeScalars) }
+
+    /// Whether everything was read.
+    var atEnd: Bool { index >= scalars.count }
+
+    /// The next scalar, if any.
+    var peek: Unicode.Scalar? { atEnd ? nil : scalars[index] }
+
+    /// Skips spaces and tabs (OWS).
+    mutating func skipSpace() {
+        while let next = peek, next == " " || next == "\t" { index += 1 }
     }
 
-    /// The bytes of a percent-encoded string; nil when a `%` is not followed by two hex digits.
-    static func percentDecoded(_ text: Substring) -> [UInt8]? {
-        let utf8 = Array(text.utf8)
-        var bytes: [UInt8] = []
-        var index = 0
-        while index < utf8.count {
-            if utf8[index] == UInt8(ascii: "%") {
-                guard index + 2 < utf8.count, let high = hexValue(utf8[index + 1]), let low = hexValue(utf8[index + 2])
-                else { return nil }
-                bytes.append(high << 4 | low)
-                index += 3
-            } else {
-                bytes.append(utf8[index])
+    /// Reads `scalar` when it comes next.
+    mutating func take(_ scalar: Unicode.Scalar) -> Bool {
+        guard peek == scalar else { return false }
+        index += 1
+        return true
+    }
+
+    /// The longest run of token characters here (possibly empty).
+    mutating func token() -> String {
+        var text = String.UnicodeScalarView()
+        while let next = peek, Self.isTokenCharacter(next) {
+            text.append(next)
+            index += 1
+        }
+        return String(text)
+    }
+
+    /// A quoted string starting here, unescaped; nil when it is not terminated. Bytes past ASCII (`obs-text`,
+    /// here already decoded) are allowed, and so are control characters (see `parameters`).
+    mutating func quotedString() -> String? {
+        guard take("\"") else { return nil }
+        var text = String.UnicodeScalarView()
+        while let next = peek {
+            index += 1
+            switch next {
+            case "\"":
+                return String(text)
+            case "\\":
+                guard let escaped = peek else { return nil }
+                text.append(escaped)
                 index += 1
+            default:
+                text.append(next)
             }
         }
-        return bytes
+        return nil
     }
 
-    /// The value of one hex digit.
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
+    /// `tchar`: letters, digits and ``!#$%&'*+-.^_`|~``.
+    static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "a"..."z", "A"..."Z", "0"..."9": return true
+        default: return "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar)
         }
     }
 }

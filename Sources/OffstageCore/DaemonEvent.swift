@@ -32,6 +32,8 @@ public enum DaemonEvent: Sendable, Equatable {
     case deliveryFailed(id: Int64, reason: String)
     /// A wake-up the daemon asked for came due.
     case timerFired
+    /// The free space on the disk that holds the partial files, measured while a task is paused for a full disk.
+    case diskSpaceChecked(freeBytes: Int64)
     /// The daemon is stopping cleanly: requests in flight are stopped and their tasks queued again.
     case shutdownRequested
 }
@@ -50,6 +52,8 @@ public enum DaemonAction: Sendable, Equatable {
     case deliver(TransferTask)
     /// Call back with `.timerFired` at this date (the earliest wake wins).
     case wake(at: Date)
+    /// Measure the free space on the disk that holds the partial files and report it as `.diskSpaceChecked`.
+    case measureDiskSpace
     /// The event was not acted on, for this reason (an illegal transition, an unknown task).
     case refuse(String)
 }

@@ -9,9 +9,16 @@ public enum FileNameSanitizer {
 
     /// A safe base name: the last path component only, no control, bidi or invisible characters, slash
     /// look-alikes replaced by `_`, odd spaces by a plain space, not `.` or `..`, not starting with a dot or dash,
-    /// at most 255 bytes of UTF-8 (the extension kept when it can be).
+    /// at most 255 bytes of UTF-8 (the extension kept when it can be); `download` when nothing usable is left.
     public static func sanitize(_ raw: String) -> String {
-        let lastComponent = raw.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
+        usable(raw) ?? fallback
+    }
+
+    /// The safe base name `sanitize` makes of `raw`, or nil when nothing usable is left (`.`, `..`, `/`, only
+    /// dots, dashes, spaces or characters that are dropped).
+    public static func usable(_ raw: String) -> String? {
+        let lastComponent =
+            raw.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
         var scalars = String.UnicodeScalarView()
         for scalar in lastComponent.unicodeScalars where !isForbidden(scalar) && !isInvisible(scalar) {
             if slashLookAlikes.contains(scalar.value) {
@@ -23,16 +30,21 @@ public enum FileNameSanitizer {
             }
         }
         var name = String(scalars).trimmingCharacters(in: .whitespacesAndNewlines)
-        while let first = name.first, first == "." || first == "-" || first.isWhitespace { name.removeFirst() }
+        while let first = name.first, first == "." || first == "-" || first.isWhitespace {
+            name.removeFirst()
+        }
         name = truncated(name, toBytes: maxBytes)
-        if name.isEmpty || name.hasPrefix(".") { return fallback + name }
+        if name.isEmpty { return nil }
+        if name.hasPrefix(".") { return fallback + name }
         return name
     }
 
-    /// The name for a download: the user's, else the server's suggestion, else the URL's last path component.
+    /// The name for a download: the user's, else the server's suggestion, else the URL's last path component, the
+    /// first that leaves a usable name once sanitised (a server's `filename="."` or `".."` gives way to the URL's
+    /// name, as browsers do), else `download`.
     public static func downloadName(requested: String?, suggested: String?, url: String) -> String {
-        if let requested, !requested.isEmpty { return sanitize(requested) }
-        if let suggested, !suggested.isEmpty { return sanitize(suggested) }
+        if let requested, let name = usable(requested) { return name }
+        if let suggested, let name = usable(suggested) { return name }
         let path = URL(string: url)?.path ?? ""
         let last = path.split(separator: "/").last.map(String.init) ?? ""
         return sanitize(last.removingPercentEncoding ?? last)
@@ -68,7 +80,8 @@ public enum FileNameSanitizer {
     public static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
         let properties = scalar.properties
         switch properties.generalCategory {
-        case .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned: return true
+        case .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned:
+            return true
         default: break
         }
         if properties.isDefaultIgnorableCodePoint || properties.isNoncharacterCodePoint { return true }
@@ -83,7 +96,8 @@ public enum FileNameSanitizer {
         var start = dot
         // Keep compound archive extensions together: `backup.tar.gz` → (`backup`, `.tar.gz`).
         let stem = name[..<dot]
-        if let inner = stem.lastIndex(of: "."), inner != name.startIndex, name[inner...].lowercased().hasPrefix(".tar.")
+        if let inner = stem.lastIndex(of: "."), inner != name.startIndex,
+            name[inner...].lowercased().hasPrefix(".tar.")
         {
             start = inner
         }

@@ -40,8 +40,11 @@ public struct RetryPolicy: Codable, Sendable, Equatable {
         return Double(z >> 11) / Double(1 << 53)
     }
 
+    /// The HTTP statuses worth retrying (curl's list of transient statuses).
+    public static let transientStatuses = [408, 429, 500, 502, 503, 504, 522, 524]
+
     /// Whether an HTTP status is worth retrying (curl's list of transient statuses).
     public static func isTransient(status: Int) -> Bool {
-        [408, 429, 500, 502, 503, 504, 522, 524].contains(status)
+        transientStatuses.contains(status)
     }
 }

@@ -12,6 +12,8 @@ extension TransferDaemon {
         attempts = [:]
         stopping = [:]
         liveBytes = [:]
+        acceptedOffsets = [:]
+        stalls = [:]
         var interrupted = 0
         for var task in tasks.sorted(by: { $0.id < $1.id }) {
             switch task.state {
@@ -79,7 +81,7 @@ extension TransferDaemon {
 
     /// The line for a pause, with the offset a resume starts from.
     func logPause(_ task: TransferTask, in transition: inout Transition) {
-        transition.log(.paused, task.subject, "at \(task.bytesWritten) bytes")
+        transition.log(.paused, task.subject, "at " + Plural.count(task.bytesWritten, "byte"))
     }
 
     /// Logs the pause of a task whose stopped request has not ended yet (it is resumed or cancelled first: the
@@ -109,7 +111,7 @@ extension TransferDaemon {
         task.attempts = 0
         task.error = nil
         update(task, in: &transition)
-        transition.log(.resumedByUser, task.subject, "from \(task.bytesWritten) bytes")
+        transition.log(.resumedByUser, task.subject, "from " + Plural.count(task.bytesWritten, "byte"))
     }
 
     /// Cancels a task; its partial file is deleted. A failed task can be cancelled too: that discards the
@@ -149,6 +151,8 @@ extension TransferDaemon {
     mutating func stopIfRunning(_ id: Int64, in transition: inout Transition) {
         guard attempts.removeValue(forKey: id) != nil else { return }
         liveBytes[id] = nil
+        acceptedOffsets[id] = nil
+        stalls[id] = nil
         stopping[id, default: 0] += 1
         transition.actions.append(.stop(taskID: id))
     }

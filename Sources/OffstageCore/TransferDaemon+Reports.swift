@@ -10,15 +10,18 @@ extension TransferDaemon {
             // started (a newer request truncated the file to its own offset, so an older checkpoint is stale).
             guard (attempts[id] != nil) != (stopping[id] != nil) else { return }
             // New bytes earn back the attempts, so a server that drops every few megabytes still finishes;
-            // bytes fetched again after a restart from zero do not.
-            if offset > highWater[id] ?? task.bytesWritten {
+            // bytes fetched again after a restart from zero do not, and neither does a stalled server's trickle
+            // (under `stallBytes` past the most ever had).
+            let most = highWater[id] ?? task.bytesWritten
+            if offset > most {
                 highWater[id] = offset
-                task.attempts = 0
+                if offset - most >= timings.stallBytes { task.attempts = 0 }
             }
             task.bytesWritten = offset
             update(task, in: &transition)
         case .responseAccepted(let id, let offset, let total, let validator, let suggestedName, let status):
             guard attempts[id] != nil, stopping[id] == nil, var task = tasks[id] else { return }
+            acceptedOffsets[id] = offset
             task.bytesExpected = total
             task.validator = validator
             task.httpStatus = status
@@ -29,15 +32,23 @@ extension TransferDaemon {
             if offset > 0 {
                 transition.log(
                     .resumed, task.subject,
-                    "from byte \(offset) of \(of) (HTTP \(status), If-Range \(validator ?? "-"))")
+                    "from byte \(offset) of \(of) (\(HTTPStatus.text(status)), If-Range \(validator ?? "-"))")
             } else {
                 transition.log(
-                    .started, task.subject, "\(task.kind == .download ? "receiving" : "sending") \(of) (HTTP \(status))"
+                    .started, task.subject,
+                    "\(task.kind == .download ? "receiving" : "sending") \(of) (\(HTTPStatus.text(status)))"
                 )
             }
+        case .restartedFromZero(let id, let reason):
+            guard attempts[id] != nil, stopping[id] == nil, var task = tasks[id] else { return }
+            startAgain(&task, reason: reason, in: &transition)
         case .progressed(let id, let bytes):
             guard attempts[id] != nil, stopping[id] == nil else { return }
             liveBytes[id] = bytes
+        case .stalled(let id, let seconds):
+            noteStall(id, seconds: seconds, now: transition.now)
+        case .moving(let id):
+            noteStall(id, seconds: nil, now: transition.now)
         case .ended(let id, let end):
             if let pending = stopping[id] {
                 stopping[id] = pending > 1 ? pending - 1 : nil
@@ -47,6 +58,8 @@ extension TransferDaemon {
             }
             guard let attempt = attempts.removeValue(forKey: id), let task = tasks[id] else { return }
             liveBytes[id] = nil
+            acceptedOffsets[id] = nil
+            stalls[id] = nil
             finish(task, attempt: attempt, end: end, in: &transition)
         }
     }
@@ -59,8 +72,9 @@ extension TransferDaemon {
         switch end {
         case .completed(let bytes, _, _)
         where task.kind == .download && task.bytesExpected >= 0 && bytes != task.bytesExpected:
-            let reason = "body of \(bytes) bytes where \(task.bytesExpected) were expected"
-            scheduleRetry(task, reason: reason, counts: true, retryAfter: nil, in: &transition)
+            let expected = Plural.count(task.bytesExpected, "byte") + (task.bytesExpected == 1 ? " was" : " were")
+            let reason = "body of \(Plural.count(bytes, "byte")) where \(expected) expected"
+            scheduleRetry(task, reason: reason, retryAfter: nil, in: &transition)
         case .completed(let bytes, let status, let summary):
             task.httpStatus = status
             task.attempts = 0
@@ -73,18 +87,22 @@ extension TransferDaemon {
                 update(task, in: &transition)
                 transition.log(
                     .uploaded, task.subject,
-                    "\(bytes) bytes, HTTP \(status)" + (summary.map { ": \(Self.printable($0))" } ?? ""))
+                    "\(Plural.count(bytes, "byte")), \(HTTPStatus.text(status))"
+                        + (summary.map { ": \(Self.printable($0))" } ?? ""))
             } else {
                 enterFinishing(&task, bytes: bytes, in: &transition)
             }
         case .rejected(let verdict):
             reject(task, attempt: attempt, verdict: verdict, in: &transition)
-        case .interrupted(let reason, let stalled):
-            scheduleRetry(task, reason: reason, counts: !stalled, retryAfter: nil, in: &transition)
+        case .interrupted(let reason, _):
+            // A stall counts as an attempt like any other interruption (its reconnection resumes with If-Range).
+            scheduleRetry(task, reason: reason, retryAfter: nil, in: &transition)
         case .diskFull(let bytes):
             task.state = .paused
             task.bytesWritten = bytes
-            task.error = "disk full: \(bytes) bytes kept; free space, then resume"
+            task.error =
+                "\(TransferTask.diskFullPrefix) \(Plural.count(bytes, "byte")) kept; resumes by itself when there is room, "
+                + "or offstage resume \(task.id)"
             update(task, in: &transition)
             transition.log(.paused, task.subject, task.error ?? "")
         case .permanentFailure(let reason):
@@ -101,7 +119,7 @@ extension TransferDaemon {
         if task.bytesExpected < 0 { task.bytesExpected = bytes }
         update(task, in: &transition)
         transition.changes.outboxAdded.append(OutboxItem(taskID: task.id, kind: OutboxItem.didFinishDownloading))
-        transition.log(.finishing, task.subject, "\(bytes) bytes received and synced")
+        transition.log(.finishing, task.subject, "\(Plural.count(bytes, "byte")) received and synced")
         transition.actions.append(.deliver(task))
     }
 
@@ -111,7 +129,7 @@ extension TransferDaemon {
         var task = task
         switch verdict {
         case .accept:
-            scheduleRetry(task, reason: "request ended without a body", counts: true, retryAfter: nil, in: &transition)
+            scheduleRetry(task, reason: "request ended without a body", retryAfter: nil, in: &transition)
         case .redirect(let location):
             switch redirectPolicy.decide(location: location, current: attempt.url, visited: attempt.visited) {
             case .follow(let next):
@@ -124,20 +142,25 @@ extension TransferDaemon {
                 fail(&task, reason: Self.printable(reason), in: &transition)
             }
         case .restartFromZero(let reason):
-            task.bytesWritten = 0
-            task.bytesExpected = -1
-            task.validator = nil
-            update(task, in: &transition)
             guard attempt.restarts < 3 else {
+                task.bytesWritten = 0
+                task.bytesExpected = -1
+                task.validator = nil
+                update(task, in: &transition)
                 scheduleRetry(
-                    task, reason: "server keeps refusing to resume: \(reason)", counts: true, retryAfter: nil,
+                    task, reason: "server keeps refusing to resume: \(reason)", retryAfter: nil,
                     in: &transition)
                 return
             }
-            transition.log(.restarted, task.subject, "from zero: \(Self.printable(reason))")
+            startAgain(&task, reason: reason, in: &transition)
             var again = attempt
             again.restarts += 1
             begin(task, attempt: again, in: &transition)
+        case .restartWithBody(_, _, let reason):
+            // The engine takes such a body itself (`.restartedFromZero`); ending on it means no body came.
+            scheduleRetry(
+                task, reason: "request ended without a body (\(reason))", retryAfter: nil, in: &transition
+            )
         case .alreadyComplete(let total):
             enterFinishing(&task, bytes: total, in: &transition)
         case .malformed(let reason):
@@ -145,21 +168,36 @@ extension TransferDaemon {
             fail(&task, reason: "malformed response: \(Self.printable(reason))", in: &transition)
         case .httpError(let status, let retryAfter):
             task.httpStatus = status
-            let reason = "HTTP \(status) \(HTTPStatus.phrase(status))".trimmingCharacters(in: .whitespaces)
+            let reason = HTTPStatus.text(status)
             if RetryPolicy.isTransient(status: status) {
-                scheduleRetry(task, reason: reason, counts: true, retryAfter: retryAfter, in: &transition)
+                scheduleRetry(task, reason: reason, retryAfter: retryAfter, in: &transition)
             } else {
                 fail(&task, reason: reason, in: &transition)
             }
         }
     }
 
+    /// Drops a download's partial bytes and validator to start again from zero, and says why: in the event log
+    /// (`the file changed on the server (ETag "v1" → "v2"): starting again from zero`) and in `restarts`, which
+    /// views show until the task is done.
+    mutating func startAgain(_ task: inout TransferTask, reason: String, in transition: inout Transition) {
+        let reason = Self.printable(reason)
+        restarts[task.id] = TransferRestart(
+            reason: reason, droppedBytes: max(task.bytesWritten, liveBytes[task.id] ?? 0), at: transition.now)
+        liveBytes[task.id] = nil
+        task.bytesWritten = 0
+        task.bytesExpected = -1
+        task.validator = nil
+        update(task, in: &transition)
+        transition.log(.restarted, task.subject, "\(reason): starting again from zero")
+    }
+
     /// Schedules the next attempt with backoff, or fails the task when attempts or time run out.
-    private mutating func scheduleRetry(
-        _ task: TransferTask, reason: String, counts: Bool, retryAfter: Double?, in transition: inout Transition
+    mutating func scheduleRetry(
+        _ task: TransferTask, reason: String, retryAfter: Double?, in transition: inout Transition
     ) {
         var task = task
-        if counts { task.attempts += 1 }
+        task.attempts += 1
         let reason = Self.printable(reason)
         let limit = session(of: task).timeoutIntervalForResource
         if transition.now.timeIntervalSince(task.createdAt) >= limit {
@@ -167,17 +205,17 @@ extension TransferDaemon {
                 &task, reason: "\(reason); resource timeout of \(Clamped.int(limit)) s reached", in: &transition)
         }
         if task.attempts >= retryPolicy.maxAttempts {
-            return fail(&task, reason: "\(reason) (after \(task.attempts) attempts)", in: &transition)
+            return fail(&task, reason: "\(reason) (after \(Plural.count(task.attempts, "attempt")))", in: &transition)
         }
         let delay = retryPolicy.delay(attempt: max(1, task.attempts), taskID: task.id, retryAfter: retryAfter)
         task.state = .retrying
         task.retryAt = transition.now + delay
         task.error = reason
         update(task, in: &transition)
-        let count =
-            counts
-            ? "attempt \(task.attempts) of \(retryPolicy.maxAttempts)" : "stalled, retried until the resource timeout"
-        transition.log(.retryScheduled, task.subject, "\(reason); \(count); next in \(String(format: "%.1f", delay)) s")
+        transition.log(
+            .retryScheduled, task.subject,
+            "\(reason); attempt \(task.attempts) of \(retryPolicy.maxAttempts); next in \(String(format: "%.1f", delay)) s"
+        )
     }
 
     /// Fails a task for good. A download's partial file is kept only while a manual resume could use it (bytes

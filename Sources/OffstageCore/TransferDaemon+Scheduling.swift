@@ -34,6 +34,7 @@ extension TransferDaemon {
             waitReasons[task.id] = nil
             begin(task, attempt: Attempt(url: task.url, visited: [], restarts: 0), in: &transition)
         }
+        if let check = nextDiskCheckWake(now: now) { wakeAt(check) }
         if let wake { transition.actions.append(.wake(at: wake)) }
     }
 
@@ -46,11 +47,14 @@ extension TransferDaemon {
             update(task, in: &transition)
         }
         attempts[task.id] = attempt
+        acceptedOffsets[task.id] = nil
+        stalls[task.id] = nil
         let offset = task.kind == .download ? task.bytesWritten : 0
         let request = TransferRequest(
             taskID: task.id, kind: task.kind, url: attempt.url, method: task.method, offset: offset,
             validator: offset > 0 ? task.validator : nil, uploadPath: task.uploadPath,
-            idleTimeout: session(of: task).timeoutIntervalForRequest)
+            idleTimeout: session(of: task).timeoutIntervalForRequest, stallWindow: timings.stallWindow,
+            stallBytes: timings.stallBytes)
         transition.actions.append(.start(request))
     }
 

@@ -29,6 +29,11 @@ public struct TransferDaemon: Sendable, Equatable {
     public internal(set) var liveBytes: [Int64: Int64] = [:]
     /// Why each queued task is not running, for display.
     public internal(set) var waitReasons: [Int64: String] = [:]
+    /// Where each request in flight had its response accepted: the bytes it resumed from (0: from the start).
+    /// Absent until the head arrives, so a view never calls bytes resumed before the server agreed to it.
+    public internal(set) var acceptedOffsets: [Int64: Int64] = [:]
+    /// Why each download last started again from zero in this run, and what that dropped, for display.
+    public internal(set) var restarts: [Int64: TransferRestart] = [:]
     /// When set, only these tasks may start (a foreground `get` runs its own task and holds the rest).
     public var exclusive: Set<Int64>?
     /// Background sessions of the model app: their tasks' ends wait in the outbox until the app is told.
@@ -37,6 +42,12 @@ public struct TransferDaemon: Sendable, Equatable {
     var highWater: [Int64: Int64] = [:]
     /// Requests in flight.
     var attempts: [Int64: Attempt] = [:]
+    /// When a transfer counts as stalled, and how often a full disk is looked at.
+    public var timings = TransferTimings()
+    /// Since when each stalled request in flight has been stalled, from the engine's reports (`stalledSince`).
+    var stalls: [Int64: Date] = [:]
+    /// When the free space is measured next while tasks are paused for a full disk (nil: none are).
+    var nextDiskCheck: Date?
     /// Stopped requests whose final `.ended` report has not arrived yet, counted per task.
     ///
     /// The engine reports every request's end exactly once and in order, so the reports of a
@@ -89,8 +100,8 @@ public struct TransferDaemon: Sendable, Equatable {
             // Progress and checkpoints arrive many times a second and cannot free a slot or change a
             // condition: skip the scheduling pass (a sort and URL parsing over every queued task).
             switch report {
-            case .progressed, .checkpointed: return transition.finish()
-            case .responseAccepted, .ended: break
+            case .progressed, .checkpointed, .stalled, .moving: return transition.finish()
+            case .responseAccepted, .restartedFromZero, .ended: break
             }
         case .deliveryPathChosen(let id, let path):
             choosePath(id, path: path, in: &transition)
@@ -103,7 +114,9 @@ public struct TransferDaemon: Sendable, Equatable {
             update(task, in: &transition)
             transition.log(.failed, task.subject, task.error ?? "")
         case .timerFired:
-            break
+            measureDiskSpaceIfDue(in: &transition)
+        case .diskSpaceChecked(let free):
+            resumeAfterFullDisk(freeBytes: free, in: &transition)
         case .shutdownRequested:
             shutdown(in: &transition)
             return transition.finish()

@@ -14,13 +14,18 @@ public struct TransferRequest: Sendable, Equatable {
     public var validator: String?
     /// Uploads: the file whose bytes are sent.
     public var uploadPath: String?
-    /// Seconds without a byte before the request counts as stalled.
+    /// Seconds without a byte before libcurl gives the request up (the session's `timeoutIntervalForRequest`); a
+    /// request that stays stalled (see `stallWindow`) for this long, or at least `stallWindow`, is reconnected.
     public var idleTimeout: Double
+    /// Seconds of real time over which a request that received fewer than `stallBytes` is stalled (30).
+    public var stallWindow: Double
+    /// The least a request must receive within `stallWindow` not to be stalled (1 kB).
+    public var stallBytes: Int64
 
     /// A request for the engine.
     public init(
         taskID: Int64, kind: TransferKind, url: String, method: String, offset: Int64, validator: String?,
-        uploadPath: String?, idleTimeout: Double
+        uploadPath: String?, idleTimeout: Double, stallWindow: Double = 30, stallBytes: Int64 = 1000
     ) {
         self.taskID = taskID
         self.kind = kind
@@ -30,6 +35,8 @@ public struct TransferRequest: Sendable, Equatable {
         self.validator = validator
         self.uploadPath = uploadPath
         self.idleTimeout = idleTimeout
+        self.stallWindow = stallWindow
+        self.stallBytes = stallBytes
     }
 }
 
@@ -39,8 +46,16 @@ public enum TransferReport: Sendable, Equatable {
     case responseAccepted(
         taskID: Int64, offset: Int64, expectedTotal: Int64, validator: String?,
         suggestedName: String?, status: Int)
+    /// The answer to a range request was the whole file (a 200): the partial file was emptied and this same
+    /// response is written from byte 0 (its `.responseAccepted` at offset 0 follows), for this reason.
+    case restartedFromZero(taskID: Int64, reason: String)
     /// The body reached this many bytes of the whole file (not yet durable).
     case progressed(taskID: Int64, bytes: Int64)
+    /// The request received fewer than its `stallBytes` in the last `seconds` (its stall window) of real time: it is
+    /// stalled. Unless it moves again (`.moving`), the engine ends it as `.interrupted(stalled: true)` at its timeout.
+    case stalled(taskID: Int64, seconds: Double)
+    /// A stalled request received its `stallBytes` again.
+    case moving(taskID: Int64)
     /// The partial file was synced to disk up to this offset.
     case checkpointed(taskID: Int64, offset: Int64)
     /// The request ended.

@@ -82,3 +82,13 @@ public struct TransferTask: Codable, Sendable, Equatable, Identifiable {
         self.attempts = 0
     }
 }
+
+extension TransferTask {
+    /// How the reason of a task paused for a full disk begins.
+    public static let diskFullPrefix = "disk full:"
+
+    /// Whether the engine paused it because the disk was full (not the user): it resumes when there is room.
+    public var isPausedForFullDisk: Bool {
+        state == .paused && error?.hasPrefix(Self.diskFullPrefix) == true
+    }
+}

@@ -110,7 +110,7 @@ public final class DashboardLoop {
     }
 
     private func handle(_ input: TerminalInput) {
-        if director != nil, case .key = input {
+        if director != nil, input.isTyped {
             director = nil
             state.scriptLine = "script stopped: you have the controls (? for help)"
         }

@@ -1,4 +1,5 @@
 import Glibc
+import OffstageCore
 
 /// How a `CurlEngine` stores partial files, sizes its buffers and paces its reports.
 public struct EngineConfiguration: Sendable {
@@ -43,7 +44,7 @@ public struct EngineConfiguration: Sendable {
         diskReserve: Int64 = 1 << 20,
         progressInterval: Double = 0.1,
         connectTimeout: Double = 30,
-        userAgent: String = "offstage/0.1",
+        userAgent: String = OffstageVersion.userAgent,
         netrcFile: String? = nil,
         caBundle: String? = nil,
         fileSync: @escaping @Sendable (Int32) -> Int32 = { fdatasync($0) }

@@ -81,6 +81,17 @@ final class EngineLoop {
             }
         }
         settle()
+        endStalledTransfers()
+    }
+
+    /// Reports transfers that stalled and ends those stalled for their timeout (interrupted, to be reconnected).
+    private func endStalledTransfers() {
+        let now = MonotonicClock.now()
+        let finishing = Set(settling.map { ObjectIdentifier($0.transfer) })
+        for transfer in active.values.sorted(by: { $0.request.taskID < $1.request.taskID })
+        where !finishing.contains(ObjectIdentifier(transfer)) && transfer.stallTimedOut(now: now) {
+            end(transfer, result: CURLE_ABORTED_BY_CALLBACK)
+        }
     }
 
     /// Waits for socket activity (libcurl's and the settling connections'), libcurl's next timeout,

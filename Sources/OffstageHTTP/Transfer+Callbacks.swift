@@ -98,7 +98,12 @@ extension Transfer {
             rejection = .malformed(reason: "NUL byte in a response header")
             return false
         }
-        let line = HeaderBlock.trimmed(String(decoding: bytes, as: UTF8.self))
+        headBytes += bytes.count
+        if headBytes > Self.headLimit {
+            failure = .headTooLarge("response head too large: over \(Self.headLimit >> 10) KiB in all")
+            return false
+        }
+        let line = HeaderBlock.trimmed(HeaderText.decode(bytes))
         if let started = HeaderBlock(statusLine: line) {
             block = started
             return true
@@ -132,7 +137,19 @@ extension Transfer {
                     status: head.status))
             return true
         }
-        guard case .accept(let total, let validator) = verdict else {
+        let total: Int64
+        let validator: String?
+        switch verdict {
+        case .accept(let length, let served):
+            (total, validator) = (length, served)
+        case .restartWithBody(let length, let served, let reason):
+            // The whole file came back: empty the partial file and write this body from byte 0 (never append a
+            // 200 body to what was there), in this one request.
+            writer?.discard(after: 0)
+            startOffset = 0
+            (total, validator) = (length, served)
+            report(.restartedFromZero(taskID: request.taskID, reason: reason))
+        default:
             rejection = verdict
             return false
         }
@@ -140,7 +157,7 @@ extension Transfer {
         expectedTotal = total
         report(
             .responseAccepted(
-                taskID: request.taskID, offset: request.offset, expectedTotal: total, validator: validator,
+                taskID: request.taskID, offset: startOffset, expectedTotal: total, validator: validator,
                 suggestedName: head.dispositionFileName, status: head.status))
         return true
     }

@@ -19,17 +19,19 @@ extension Transfer {
         switch failure {
         case .diskFull: return .diskFull(bytes: durable)
         case .file(let reason): return .permanentFailure(reason: scrub(reason))
+        case .headTooLarge(let reason): return .permanentFailure(reason: reason)
+        case .stalled(let reason): return .interrupted(reason: reason, stalled: true)
         case nil: break
         }
         return code == CURLE_OK ? completion() : curlFailure(code)
     }
 
     /// A body that ran past its Content-Length cannot be trusted, not even its first bytes: its framing
-    /// is wrong. Cut the part file back to where this request began, and say so with a checkpoint.
+    /// is wrong. Cut the part file back to where this response began, and say so with a checkpoint.
     private func discardResponse() {
-        guard let writer, fd >= 0, writer.position > request.offset else { return }
+        guard let writer, fd >= 0, writer.position > startOffset else { return }
         let before = writer.durable
-        writer.discard(after: request.offset)
+        writer.discard(after: startOffset)
         if before > writer.durable { report(.checkpointed(taskID: request.taskID, offset: writer.durable)) }
     }
 
@@ -49,7 +51,8 @@ extension Transfer {
         }
         if excessFound { return .interrupted(reason: "server sent more bytes than its Content-Length", stalled: false) }
         if expectedTotal >= 0, position != expectedTotal {
-            return .interrupted(reason: "body ended at \(position) of \(expectedTotal) bytes", stalled: false)
+            return .interrupted(
+                reason: "body ended at \(position) of \(Plural.count(expectedTotal, "byte"))", stalled: false)
         }
         return .completed(bytes: position, status: status, responseSummary: nil)
     }
@@ -88,13 +91,18 @@ extension Transfer {
         case CURLE_UNSUPPORTED_PROTOCOL where text.contains("HTTP/0.9"):
             // A garbage status line from the server, not a URL we cannot handle: worth another attempt.
             return .interrupted(reason: "the server's response was not HTTP", stalled: false)
+        case CURLE_OUT_OF_MEMORY where !accepted && rejection == nil:
+            // libcurl says "Out of memory" when it refuses to grow its buffer for one header line past 100 KiB.
+            return .permanentFailure(reason: "response head too large: a header line is over 100 KiB (libcurl's limit)")
+        case _ where text.hasPrefix("Too large response headers"):
+            return .permanentFailure(reason: "response head too large: over libcurl's limit (\(text))")
         case CURLE_WEIRD_SERVER_REPLY:
             // libcurl refused the response's syntax (a NUL in a header, a broken status line or field): the server
             // will send the same bytes again, so this is permanent, like a malformed head we judge ourselves.
             return .permanentFailure(reason: "malformed response: \(text)")
         case CURLE_PARTIAL_FILE:
-            let total = expectedTotal >= 0 ? "\(expectedTotal)" : "an unknown number of"
-            return .interrupted(reason: "connection closed after \(position) of \(total) bytes", stalled: false)
+            let total = expectedTotal >= 0 ? Plural.count(expectedTotal, "byte") : "an unknown number of bytes"
+            return .interrupted(reason: "connection closed after \(position) of \(total)", stalled: false)
         case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT, CURLE_NOT_BUILT_IN, CURLE_BAD_FUNCTION_ARGUMENT,
             CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CERTPROBLEM, CURLE_SSL_ISSUER_ERROR,
             CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_CRL_BADFILE, CURLE_WRITE_ERROR, CURLE_READ_ERROR,

@@ -9,6 +9,10 @@ enum LocalFailure {
     case diskFull
     /// Any other local file error (EIO, EACCES, a failed sync, an unreadable upload file).
     case file(String)
+    /// The response head passed a limit (its size in all): the server would send the same head again.
+    case headTooLarge(String)
+    /// The request stayed stalled (under its `stallBytes` for its timeout): it is reconnected, with this reason.
+    case stalled(String)
 }
 
 /// One request in flight: its easy handle, its file, and what its callbacks have seen.
@@ -36,12 +40,20 @@ final class Transfer {
     // Response state.
     /// The block being collected by the header callback.
     var block: HeaderBlock?
+    /// Bytes of response head read so far (every block, 1xx included).
+    var headBytes = 0
+    /// The most response head a request reads before it gives up: 256 KiB, below libcurl's own 300 KiB, so the
+    /// reason is ours to say (libcurl also refuses one header line over 100 KiB).
+    static let headLimit = 256 << 10
     /// The final head's status once judged.
     var status = 0
     /// Set when the head was accepted and the body may flow.
     var accepted = false
     /// Set when the head was refused; the header callback aborted the transfer.
     var rejection: ResponseVerdict?
+    /// Where this response's body begins in the part file: the request's offset, or 0 once a 200 to a range
+    /// request emptied the part file to take the whole file again.
+    lazy var startOffset: Int64 = request.offset
     /// Absolute length of the whole file (downloads) or the upload size; -1 when unknown.
     var expectedTotal: Int64 = -1
     /// libcurl reported "Excess found": the body ran past Content-Length.
@@ -59,6 +71,10 @@ final class Transfer {
     var lastCheckpoint: Double
     var lastProgress = -Double.infinity
     var lastReportedProgress: Int64 = -1
+    /// Where the bytes last moved by the request's `stallBytes`: when (monotonic seconds) and how many there were.
+    var stallMark: (at: Double, bytes: Int64)
+    /// Whether `.stalled` was reported and no `.moving` since.
+    var stallReported = false
 
     // Upload state.
     /// Bytes of the upload file read so far.
@@ -86,6 +102,7 @@ final class Transfer {
                 fileSync: configuration.fileSync)
             : nil
         self.lastCheckpoint = MonotonicClock.now()
+        self.stallMark = (lastCheckpoint, request.kind == .download ? request.offset : 0)
         let size = offstage_curl_error_size()
         errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: size)
         errorBuffer.initialize(repeating: 0, count: size)
@@ -168,12 +185,39 @@ final class Transfer {
         }
     }
 
-    /// Reports progress unless one was reported less than `progressInterval` ago.
+    /// Reports progress unless one was reported less than `progressInterval` ago; moves the stall mark when the
+    /// bytes moved by `stallBytes` (or went back: a restart from zero), and says so when the request was stalled.
     func progress(bytes: Int64, now: Double) {
+        if bytes - stallMark.bytes >= request.stallBytes || bytes < stallMark.bytes {
+            stallMark = (now, bytes)
+            if stallReported {
+                stallReported = false
+                report(.moving(taskID: request.taskID))
+            }
+        }
         guard now - lastProgress >= configuration.progressInterval, bytes != lastReportedProgress else { return }
         lastProgress = now
         lastReportedProgress = bytes
         report(.progressed(taskID: request.taskID, bytes: bytes))
+    }
+}
+
+extension Transfer {
+    /// Looks at the stall mark at `now` (monotonic seconds): reports `.stalled` once the request received under its
+    /// `stallBytes` for its `stallWindow`, and returns true (to be ended as interrupted) once that has lasted its
+    /// timeout, its `idleTimeout` or at least its window. Real time: a warped clock never stalls a transfer.
+    func stallTimedOut(now: Double) -> Bool {
+        let quiet = now - stallMark.at
+        let window = request.stallWindow.isFinite ? max(0, request.stallWindow) : 30
+        if !stallReported, quiet >= window {
+            stallReported = true
+            report(.stalled(taskID: request.taskID, seconds: quiet))
+        }
+        let timeout = max(window, request.idleTimeout.isFinite ? request.idleTimeout : window)
+        guard quiet >= timeout else { return false }
+        let under = request.stallBytes == 1000 ? "1 kB" : Plural.count(request.stallBytes, "byte")
+        failure = .stalled("stalled: under \(under) in \(Clamped.int(timeout.rounded(.up))) s")
+        return true
     }
 }
 

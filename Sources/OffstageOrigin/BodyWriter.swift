@@ -31,6 +31,10 @@ struct BodyPlan {
     var rate: Int?
     /// Longest a stalled response keeps the socket open.
     var stallLimit: TimeInterval = 600
+    /// After this many body bytes, the rest trickles: one byte every `trickleInterval` (`trickle`).
+    var trickleAfter: Int64?
+    /// The pause between two trickled bytes (0.5 s: 2 bytes a second, under 1 kB in 30 s, over libcurl's 1 B/s).
+    var trickleInterval: TimeInterval = 0.5
 
     /// Whether the connection can carry another request afterwards (if the client wants).
     var leavesConnectionReusable: Bool {
@@ -60,12 +64,18 @@ struct BodyWriter {
         let slice = pacer.sliceSize(maximum: Self.blockSize)
         var sent: Int64 = 0
         while sent < toSend {
-            let want = Int(min(Int64(slice), toSend - sent))
+            let trickling = plan.trickleAfter.map { sent >= $0 } ?? false
+            let room = plan.trickleAfter.map { max(1, $0 - sent) } ?? Int64(slice)
+            let want = trickling ? 1 : Int(min(Int64(slice), toSend - sent, room))
             let got = source.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<want]), at: start + sent)
             guard got > 0 else { return false }
             guard writeChunk(UnsafeRawBufferPointer(rebasing: buffer[0..<got])) else { return false }
             sent += Int64(got)
-            pacer.pace(sent: sent)
+            if trickling {
+                usleep(useconds_t(plan.trickleInterval * 1_000_000))
+            } else {
+                pacer.pace(sent: sent)
+            }
         }
         switch plan.ending {
         case .complete:

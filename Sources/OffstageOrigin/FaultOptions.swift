@@ -14,6 +14,8 @@ struct FaultOptions {
     var noLength = false
     var drop: Int64?
     var stall: Int64?
+    /// After this many body bytes, one byte every half second (a server that trickles, never quite stalling).
+    var trickle: Int64?
     var status: Int?
     var retryAfter: String?
     var ignoreRange = false
@@ -40,6 +42,7 @@ struct FaultOptions {
         noLength = flag("noLength")
         drop = count("drop")
         stall = count("stall")
+        trickle = count("trickle")
         status = query["status"].flatMap { Int($0) }.flatMap { (100...599).contains($0) ? $0 : nil }
         retryAfter = query["retryAfter"]
         ignoreRange = flag("ignoreRange")

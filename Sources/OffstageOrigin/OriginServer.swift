@@ -6,8 +6,8 @@ import Synchronization
 /// validators and byte ranges, throttling, unknown lengths, uploads, redirects and injected faults.
 ///
 /// Blocking sockets, one accept thread and one thread per connection. All mutable state lives
-/// in a `Mutex`, so the server can be shared freely. Call `start()`, then either keep a reference
-/// and call `stop()` later, or block in `runUntilSignalled()`.
+/// in a `Mutex`, so the server can be shared freely. Call `start()`, keep a reference and call `stop()` later
+/// (`offstage origin` does so when a signal asks it to stop).
 public final class OriginServer: Sendable {
     /// The configuration the server was created with.
     public let configuration: OriginConfiguration
@@ -90,22 +90,6 @@ public final class OriginServer: Sendable {
             return state.uploadDirectory
         }
         if let temporary { try? FileManager.default.removeItem(atPath: temporary) }
-    }
-
-    /// Blocks the calling thread until SIGINT, SIGTERM or SIGHUP arrives, then stops the server.
-    /// Call `start()` first.
-    public func runUntilSignalled() {
-        let semaphore = DispatchSemaphore(value: 0)
-        let sources = [SIGINT, SIGTERM, SIGHUP].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { semaphore.signal() }
-            source.resume()
-            return source
-        }
-        semaphore.wait()
-        for source in sources { source.cancel() }
-        stop()
     }
 
     /// The bound port, 0 before `start()`.

@@ -71,7 +71,8 @@ extension OriginServer {
                 ending = .extra(long)
             }
         }
-        let plan = BodyPlan(framing: framing, ending: ending, rate: options.rate ?? configuration.defaultRate)
+        var plan = BodyPlan(framing: framing, ending: ending, rate: options.rate ?? configuration.defaultRate)
+        if faulty { plan.trickleAfter = options.trickle }
         let keepAlive = head.wantsKeepAlive && (isHead || framing != .closeDelimited)
 
         var response = ResponseHead(status: status)
@@ -81,8 +82,10 @@ extension OriginServer {
         if let modified = validators.lastModified { response.add("Last-Modified", modified) }
         if let contentRange { response.add("Content-Range", contentRange) }
         if let filename = options.filename {
+            // Sent raw (a test's hostile name stays hostile) but as one quoted string: `"` and `\` escaped.
             let raw = filename.filter { $0 != "\r" && $0 != "\n" && $0 != "\0" }
-            response.add("Content-Disposition", "attachment; filename=\"\(raw)\"")
+            let quoted = raw.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            response.add("Content-Disposition", "attachment; filename=\"\(quoted)\"")
         }
         switch framing {
         case .contentLength: response.add("Content-Length", String(length))

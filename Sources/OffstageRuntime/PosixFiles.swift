@@ -96,6 +96,15 @@ enum PosixFiles {
         close(fd)
     }
 
+    /// The bytes an unprivileged process may still write on the file system that holds `path` (nil when it cannot
+    /// be measured).
+    static func freeBytes(at path: String) -> Int64? {
+        var info = statvfs()
+        guard statvfs(path, &info) == 0 else { return nil }
+        let (bytes, overflow) = Int64(info.f_bavail).multipliedReportingOverflow(by: Int64(info.f_frsize))
+        return overflow ? Int64.max : bytes
+    }
+
     /// Copies a file into a new file (never replacing one), synced before returning.
     static func copy(_ source: String, to destination: String) -> Failure? {
         let input = open(source, O_RDONLY | O_CLOEXEC)

@@ -30,6 +30,9 @@ public struct RuntimeOptions {
     public var retryPolicy = RetryPolicy()
     /// Redirect rules.
     public var redirectPolicy = RedirectPolicy()
+    /// When a transfer counts as stalled (under 1 kB in 30 s) and how often a full disk is looked at; a test makes
+    /// the stall window seconds long.
+    public var transferTimings = TransferTimings()
     /// Adjusts the engine's configuration (buffer sizes, checkpoint cadence) before it starts.
     public var configureEngine: (inout EngineConfiguration) -> Void = { _ in }
     /// Called on the loop thread with each new event-log line, after it is durable.

@@ -5,17 +5,22 @@ extension Store {
     /// Decisions kept in `scheduler_decisions`; older ones are deleted in the transaction that appends new ones.
     public static let schedulerDecisionLimit = 5_000
 
-    /// The persisted BG scheduler state, or nil when the scheduler never committed one (a fresh install).
+    /// The persisted BG scheduler state with its learned usage, or nil when the scheduler never committed one (a
+    /// fresh install). A damaged `learned_usage` row reads as nothing learned (the state and its requests are kept;
+    /// `loadLearnedUsage` reports the row, and the next open replaces it).
     ///
     /// Throws `StoreError.invalidRow` when the stored JSON is not a `TaskSchedulerState`.
     public func loadSchedulerState() throws -> TaskSchedulerState? {
-        let json = try withDatabase { database in
-            try database.query("SELECT state FROM scheduler_state WHERE id = 1", table: "scheduler_state") {
-                $0.string(0)
-            }.first
+        let stored = try withDatabase { database in
+            let json = try database.query(
+                "SELECT state FROM scheduler_state WHERE id = 1", table: "scheduler_state"
+            ) { $0.string(0) }.first
+            return json.map { ($0, (try? Store.learnedUsage(in: database)) ?? UsageHistory()) }
         }
-        guard let json else { return nil }
-        return try Store.decodeJSON(TaskSchedulerState.self, json, table: "scheduler_state", row: "the state")
+        guard let (json, usage) = stored else { return nil }
+        var state = try Store.decodeJSON(TaskSchedulerState.self, json, table: "scheduler_state", row: "the state")
+        state.usage = usage
+        return state
     }
 
     /// Writes one scheduler transition in ONE transaction: the state row replaced, log lines appended to the
@@ -95,6 +100,9 @@ extension Store {
                 [.text(run.identifier), .date(run.launchedAt), .text(run.json)])
         }
         try hook("scheduler-runs")
+        if let (usage, json) = changes.usage {
+            try Store.writeLearnedUsage(usage, json: json, into: database)
+        }
     }
 
     /// JSON for the scheduler tables: sorted keys, dates as seconds since 2001 (exact round trip).
@@ -127,6 +135,8 @@ struct EncodedSchedulerChanges {
     let decisions: [(time: Date, identifier: String, json: String)]
     /// Finished runs with their JSON.
     let runs: [(identifier: String, launchedAt: Date, json: String)]
+    /// The learned usage with its hours' JSON, when the transition changed it.
+    let usage: (UsageHistory, String)?
 
     /// Encodes `changes`.
     init(_ changes: SchedulerChanges) throws {
@@ -135,6 +145,7 @@ struct EncodedSchedulerChanges {
             log = changes.log
             decisions = try changes.decisions.map { ($0.time, $0.identifier, try Store.encodeJSON($0)) }
             runs = try changes.finishedRuns.map { ($0.identifier, $0.launchedAt, try Store.encodeJSON($0)) }
+            usage = try changes.usage.map { ($0, try Store.encodeJSON($0.opensByHour)) }
         } catch {
             throw StoreError.invalidRow(
                 table: "scheduler_state", detail: "cannot encode the scheduler changes: \(error)")

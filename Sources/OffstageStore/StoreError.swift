@@ -64,7 +64,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
         case .readOnly(let path):
             return "\(path) is open read-only; nothing was written"
         case .diskFull:
-            return "the disk is full; nothing was written"
+            return "the disk is full; this change was not written (everything stored before it is kept)"
         case .busy:
             return "the store is busy: another process kept it locked for more than 5 seconds"
         case .closed:

@@ -11,6 +11,10 @@ enum DecodedInput: Equatable, Sendable {
     case resize
     /// Nothing the dashboard uses (an unknown function key, a control character without a letter).
     case ignored
+    /// Bracketed paste begins (`ESC[200~`): what follows is text, never keys.
+    case pasteBegins
+    /// Bracketed paste ends (`ESC[201~`).
+    case pasteEnds
 }
 
 /// Turns `wget_wch` results into keys. Pure: only ncurses' constant key codes are read.
@@ -34,6 +38,8 @@ enum KeyDecoder {
             let code = Int32(bitPattern: value)
             if code == offstage_key_mouse() { return .mouse }
             if code == offstage_key_resize() { return .resize }
+            if code == offstage_key_paste_begin() { return .pasteBegins }
+            if code == offstage_key_paste_end() { return .pasteEnds }
             return functionKeys[code].map { .key($0) } ?? .ignored
         }
         guard status == offstage_ok() else { return .ignored }

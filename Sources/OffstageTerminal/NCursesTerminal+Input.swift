@@ -1,5 +1,6 @@
 import CNCurses
 import Glibc
+import OffstageSignals
 import OffstageUI
 
 extension NCursesTerminal {
@@ -55,7 +56,8 @@ extension NCursesTerminal {
         return (inputs, woke)
     }
 
-    /// Everything ncurses can decode now, without waiting (the window is in `nodelay` mode).
+    /// Everything ncurses can decode now, without waiting (the window is in `nodelay` mode), at most 4096 keys or
+    /// pasted characters per call: a long paste comes in pieces, with keys and frames between them.
     func readKeys() -> [TerminalInput] {
         var inputs: [TerminalInput] = []
         let window = offstage_stdscr()
@@ -63,7 +65,12 @@ extension NCursesTerminal {
             var value: wint_t = 0
             let status = wget_wch(window, &value)
             if status == offstage_err() { break }
-            switch KeyDecoder.decode(status: status, value: value) {
+            let decoded = KeyDecoder.decode(status: status, value: value)
+            if paste != nil {
+                pasted(decoded, status: status, value: value, into: &inputs)
+                continue
+            }
+            switch decoded {
             case .key(let key):
                 inputs.append(.key(key))
             case .mouse:
@@ -76,28 +83,59 @@ extension NCursesTerminal {
             case .resize:
                 invalidate()
                 inputs.append(.resize(size))
-            case .ignored:
+            case .ignored, .pasteEnds:
                 continue
+            case .pasteBegins:
+                paste = ""
             }
+        }
+        // What was pasted so far goes out now; the paste goes on in the next call.
+        if let text = paste, !text.isEmpty {
+            inputs.append(.paste(text))
+            paste = ""
         }
         return inputs
     }
 
-    /// Passes SIGINT, SIGTERM or SIGHUP to `onSignal`; without one, closes and re-raises it.
+    /// One `wget_wch` result inside a paste: a character is text (control characters too: the prompt decides),
+    /// a key ncurses decoded from pasted escape codes is left out, the end marker delivers the rest.
+    private func pasted(_ decoded: DecodedInput, status: Int32, value: wint_t, into inputs: inout [TerminalInput]) {
+        switch decoded {
+        case .pasteEnds:
+            if let text = paste, !text.isEmpty { inputs.append(.paste(text)) }
+            paste = nil
+        case .resize:
+            invalidate()
+            inputs.append(.resize(size))
+        default:
+            if status == offstage_ok(), let scalar = Unicode.Scalar(UInt32(value)) {
+                paste?.unicodeScalars.append(scalar)
+            }
+        }
+    }
+
+    /// Passes SIGINT, SIGTERM or SIGHUP to `onSignal`; without one, closes and hands it to the process's other
+    /// subscribers (with none, it ends the process as by default).
     func report(_ signal: Int32) {
         if let onSignal {
             onSignal(signal)
         } else {
             close()
-            SignalTrap.raise(signal)
+            ProcessSignals.deliver(signal)
         }
     }
 
     /// Ctrl-Z: leaves curses mode and stops the process until it is continued.
     func suspend() {
         guard isOpen else { return }
-        endwin()
+        leaveForStop()
         SignalTrap.stopSelf()
+    }
+
+    /// What Ctrl-Z does before the process stops: bracketed paste off, out of curses mode (the shell's modes back).
+    func leaveForStop() {
+        setBracketedPaste(false)
+        endwin()
     }
 
     /// After SIGCONT: curses mode again, the whole screen repainted now and at the next `present`; a `.resize`
@@ -105,6 +143,7 @@ extension NCursesTerminal {
     func resume() -> [TerminalInput] {
         guard isOpen else { return [] }
         reset_prog_mode()
+        setBracketedPaste(true)
         var resized: [TerminalInput] = []
         var rows: Int32 = 0
         var columns: Int32 = 0

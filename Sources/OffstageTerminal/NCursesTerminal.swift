@@ -1,6 +1,7 @@
 import CNCurses
 import Foundation
 import Glibc
+import OffstageSignals
 import OffstageUI
 import Synchronization
 
@@ -10,11 +11,15 @@ private let terminalIsOpen = Mutex(false)
 /// The real terminal, through ncurses: presents `Screen` diffs with wide-character calls, reads keys, mouse and
 /// resizes, and always gives the terminal back (on `close()`, on a crash, around Ctrl-Z).
 ///
-/// Signals: while it is open, SIGINT, SIGTERM and SIGHUP no longer end the process. `readInputs` reports them to
-/// `onSignal` (on the caller's thread), and the caller quits and calls `close()`. With no `onSignal` set,
-/// `readInputs` closes the terminal and re-raises the signal with the action it had before. A lost terminal
-/// (input hung up) is reported as SIGHUP. Ctrl-Z (SIGTSTP) leaves curses mode, stops, and on SIGCONT repaints
-/// everything. A crash (SEGV, BUS, ILL, FPE, ABRT, TRAP, QUIT, SYS) restores the terminal modes first.
+/// Signals: while it is open, SIGINT, SIGTERM and SIGHUP no longer end the process (it subscribes to
+/// `ProcessSignals`, routing them first if `main` has not). `readInputs` reports them to `onSignal` (on the
+/// caller's thread), and the caller quits and calls `close()`. With no `onSignal` set, `readInputs` closes the
+/// terminal and hands the signal to the process's other subscribers (none: it ends the process as by default). A
+/// lost terminal (input hung up) is reported as SIGHUP. Ctrl-Z (SIGTSTP) leaves curses mode, stops, and on SIGCONT
+/// repaints everything. A crash (SEGV, BUS, ILL, FPE, ABRT, TRAP, QUIT, SYS) restores the terminal modes first.
+///
+/// Bracketed paste (`ESC[?2004h`) is on while it is open and off again on every way out (close, Ctrl-Z, a crash): a
+/// paste arrives as `.paste` text, in pieces of at most one read's worth, never as keys.
 ///
 /// One thread drives it (the `TerminalDevice` contract); `wake()` may be called from any thread.
 // Safety: every member but `wake()` is used from the one thread that drives the terminal (the TerminalDevice
@@ -54,6 +59,10 @@ public final class NCursesTerminal: TerminalDevice, @unchecked Sendable {
     public private(set) var isOpen = true
     /// Whether the input hung up (then only the self-pipe is polled).
     var inputGone = false
+    /// The terminal's subscription to SIGINT, SIGTERM and SIGHUP while it is open.
+    private var signals: SignalSubscription?
+    /// The text of a paste in progress not delivered yet (nil: no paste in progress).
+    var paste: String?
 
     /// Opens the process's terminal (standard input and output): `TERM` from `environment`, colours unless
     /// `NO_COLOR` is set, the locale from the environment.
@@ -65,6 +74,8 @@ public final class NCursesTerminal: TerminalDevice, @unchecked Sendable {
 
     /// Opens ncurses on the terminal at `input`/`output` (a pseudo-terminal in tests); the descriptors stay the
     /// caller's (the terminal works on close-on-exec duplicates of them).
+    /// - Throws: `TerminalError.noTerminalType`, `.unknownTerminal` or `.cannotAddressCursor` (`TERM=dumb`) for a
+    ///   terminal the dashboard cannot draw on, with nothing written to it.
     /// - Parameters:
     ///   - terminalType: the terminfo name; nil takes `TERM` from `environment`, then from the process.
     ///   - environment: read for `TERM` and `NO_COLOR`.
@@ -88,9 +99,15 @@ public final class NCursesTerminal: TerminalDevice, @unchecked Sendable {
             let opened = try Self.openStreams(input: input, output: output)
             files = opened
             SignalTrap.snapshot()
-            let type = terminalType ?? environment["TERM"]
+            let type = terminalType ?? environment["TERM"] ?? ProcessInfo.processInfo.environment["TERM"] ?? ""
+            guard !type.isEmpty else { throw TerminalError.noTerminalType }
+            switch offstage_terminal_kind(type, output) {  // asked before newterm, which writes to the terminal
+            case 0: break
+            case 2: throw TerminalError.cannotAddressCursor(type)
+            default: throw TerminalError.unknownTerminal(type)
+            }
             guard let created = newterm(type, opened.output, opened.input) else {
-                throw TerminalError.unknownTerminal(type ?? ProcessInfo.processInfo.environment["TERM"] ?? "")
+                throw TerminalError.unknownTerminal(type)
             }
             screen = created
             inputFile = opened.input
@@ -101,6 +118,8 @@ public final class NCursesTerminal: TerminalDevice, @unchecked Sendable {
             pairs = ColorPairTable(limit: Int(offstage_color_pairs()) - 1, defaultColors: depth.defaultColors)
             capabilities = TerminalCapabilities(colors: depth.colors, unicode: offstage_codeset_is_utf8() != 0)
             SignalTrap.install(input: inputDescriptor, output: outputDescriptor, shellModes: shellModes)
+            signals = ProcessSignals.subscribe { signal in SignalTrap.note(signal) }
+            setBracketedPaste(true)
         } catch {
             if let files {
                 fclose(files.input)
@@ -174,10 +193,17 @@ public final class NCursesTerminal: TerminalDevice, @unchecked Sendable {
             ("\u{1B}OM", offstage_key_enter()), ("\u{1B}OP", offstage_key_f(1)), ("\u{1B}OQ", offstage_key_f(2)),
             ("\u{1B}OR", offstage_key_f(3)), ("\u{1B}OS", offstage_key_f(4)), ("\u{1B}[11~", offstage_key_f(1)),
             ("\u{1B}[12~", offstage_key_f(2)), ("\u{1B}[13~", offstage_key_f(3)), ("\u{1B}[14~", offstage_key_f(4)),
+            ("\u{1B}[200~", offstage_key_paste_begin()), ("\u{1B}[201~", offstage_key_paste_end()),
         ]
         for (sequence, code) in keys where key_defined(sequence) == 0 {
             define_key(sequence, code)
         }
+    }
+
+    /// Turns bracketed paste on or off (written at once, in order with ncurses' own output).
+    func setBracketedPaste(_ on: Bool) {
+        fputs(on ? "\u{1B}[?2004h" : "\u{1B}[?2004l", outputFile)
+        fflush(outputFile)
     }
 
     /// Gives the terminal back: leaves curses mode (cursor shown, modes as before), puts the signal actions back.
@@ -185,9 +211,12 @@ public final class NCursesTerminal: TerminalDevice, @unchecked Sendable {
     public func close() {
         guard isOpen else { return }
         isOpen = false
+        setBracketedPaste(false)
         curs_set(1)
         endwin()
         SignalTrap.remove()
+        signals?.cancel()
+        signals = nil
         delscreen(screen)
         fclose(inputFile)
         fclose(outputFile)
@@ -209,6 +238,10 @@ public final class NCursesTerminal: TerminalDevice, @unchecked Sendable {
     /// Ends a `readInputs` wait early (or makes the next one return at once); any thread.
     public func wake() { SignalTrap.wake() }
 
-    /// Whether the terminal's handler is catching `signal` now (for tests).
-    func isTrapping(_ signal: Int32) -> Bool { SignalTrap.isCatching(signal) }
+    /// Whether the terminal receives `signal` now (for tests): SIGINT, SIGTERM and SIGHUP through its subscription
+    /// to the routed signals, the others through its handler.
+    func isTrapping(_ signal: Int32) -> Bool {
+        guard SignalTrap.reported.contains(signal) else { return SignalTrap.isCatching(signal) }
+        return signals != nil && ProcessSignals.isRouted(signal)
+    }
 }

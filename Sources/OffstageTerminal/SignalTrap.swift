@@ -3,13 +3,17 @@ import COffstageTrap
 import Glibc
 
 /// The process-wide signal trap behind `NCursesTerminal`: a self-pipe that ends `poll()` and async-signal-safe
-/// C handlers (in `shim.h`).
+/// C handlers (in `COffstageTrap`). SIGINT, SIGTERM and SIGHUP are not trapped here: they come from
+/// `ProcessSignals`, and the terminal's subscription notes them with `note(_:)`.
 ///
 /// This is the ONLY Swift file that may call the `offstage_trap_*` functions: their state is `static` in the
 /// header, so each object file that emits them has its own copy.
 enum SignalTrap {
     /// The signals reported to the terminal's owner instead of ending the process.
     static let reported: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+    /// Notes that `signal` came and wakes the poll, as the C handlers do; any thread.
+    static func note(_ signal: Int32) { offstage_trap_note_signal(signal) }
 
     /// Creates the self-pipe (once per process; it is never closed, so `wake()` is always safe).
     static func openPipe() throws(TerminalError) {
@@ -47,6 +51,4 @@ enum SignalTrap {
     /// Stops the process as SIGTSTP would and returns once it is continued.
     static func stopSelf() { offstage_trap_stop_self() }
 
-    /// Raises `signal` with the action now in place.
-    static func raise(_ signal: Int32) { offstage_trap_raise(signal) }
 }

@@ -48,12 +48,15 @@ enum AppCommand {
                 throw CLIError.usage("mistake \(rest[0]) takes on or off")
             }
             request = .setMistake(name: rest[0], on: rest[1] == "on")
+        case "refresh":
+            try expect(1, "on or off")
+            request = .setBackgroundRefresh(on: try InputValidation.toggle(rest[0], for: "refresh"))
         default:
             throw CLIError.usage(
                 "unknown app command \(verb): open, background, lock, kill, force-quit, relaunch, download, upload, "
-                    + "try, mistake, or none (the status)")
+                    + "try, mistake, refresh, or none (the status)")
         }
-        if !["download", "upload", "mistake", "try"].contains(verb) { try expect(0, "no arguments") }
+        if !["download", "upload", "mistake", "try", "refresh"].contains(verb) { try expect(0, "no arguments") }
         let command = DaemonCommand.app(request)
         let outcome = try context.submit(command, configuration: args.value("--config"))
         try TaskControlCommand.report(outcome, done: "\(done(verb)) \(subject(request))", context: context)
@@ -86,6 +89,7 @@ enum AppCommand {
         case .download(_, let description), .upload(_, _, let description):
             description.map { "a task \"\($0)\" in the app's session" } ?? "a task in the app's session"
         case .setMistake(let name, let on): "\(name) \(on ? "on" : "off")"
+        case .setBackgroundRefresh(let on): "Background App Refresh \(on ? "on" : "off") for the app"
         case .tryCall(let call, _): "\(call.rawValue) call in the app's session"
         default: "the app"
         }

@@ -12,12 +12,15 @@ import OffstageUI
 /// When standard output is not a terminal it prints plain progress lines instead.
 enum DashboardCommand {
     static func run(_ raw: [String], context: CLIContext) throws {
+        // Signals are caught from the start; one that comes before the loop runs stops it as soon as it does.
+        let signals = StopSignals()
+        defer { signals.cancel() }  // held to the end: until then every signal is the command's
         let args = try Arguments(raw, spec: CommandCatalog.dashboard)
         try args.none()
         try context.checkHome()
         let configuration = try SchedulerConfig.load(args.value("--config"), context: context)
         if InstanceLock.owner(home: context.home) != nil {
-            let face = try DashboardFace.make()
+            let face = try DashboardFace.make(signals: signals)
             let engine: InboxClient
             do {
                 engine = try attach(context, configuration: configuration, wake: face.waker)
@@ -31,7 +34,7 @@ enum DashboardCommand {
         let lock = try context.acquireLock()
         defer { lock.release() }
         let store = try context.openStore()
-        let face = try DashboardFace.make()
+        let face = try DashboardFace.make(signals: signals)
         let engine = InProcessEngine(wake: face.waker) { publish in
             try HostedRuntime.make(context: context, store: store, configuration: configuration, publish: publish)
         }

@@ -8,14 +8,14 @@ import OffstageStore
 /// `offstage demo`: the dashboard hosting the engine against the local origin in this process, with the scripted
 /// story (`DemoStory`) playing by itself until the user presses a key.
 enum DashboardDemo {
-    static func run(context: CLIContext, origin: String) throws {
+    static func run(context: CLIContext, origin: String, signals: StopSignals) throws {
         let configuration = try SchedulerConfig.load(nil, context: context)
         let lock = try context.acquireLock()
         defer { lock.release() }
         let uploadPath = context.home.path + "/backup.tar"
         try makeUploadFile(at: uploadPath, size: 8 << 20, seed: 26)
         let store = try context.openStore()
-        let face = try DashboardFace.make()
+        let face = try DashboardFace.make(signals: signals)
         let engine = InProcessEngine(wake: face.waker) { publish in
             try HostedRuntime.make(context: context, store: store, configuration: configuration, publish: publish) {
                 options in

@@ -7,30 +7,39 @@ import OffstageUI
 import Synchronization
 
 /// How a dashboard shows itself: on the terminal with ncurses, or as plain lines when standard output is not a
-/// terminal. Owns the terminal; restores it on every way out.
+/// terminal. Owns the terminal; restores it on every way out. A stop signal, or the terminal hanging up, ends it
+/// the same clean way whenever it comes (`signals` keeps one that comes before the loop runs).
 final class DashboardFace {
     private let terminal: NCursesTerminal?
     /// Tells the face a snapshot arrived; safe from any thread.
     let waker: @Sendable () -> Void
     private let plainWake: PlainWake
+    private let signals: StopSignals
 
-    private init(terminal: NCursesTerminal?, plainWake: PlainWake) {
+    private init(terminal: NCursesTerminal?, plainWake: PlainWake, signals: StopSignals) {
         self.terminal = terminal
         self.plainWake = plainWake
+        self.signals = signals
         if let terminal {
             waker = { [terminal] in terminal.wake() }
+            // From now on a hang-up the terminal notices, or a signal it is told of, is the command's stop.
+            terminal.onSignal = { signal in signals.post(signal) }
         } else {
             waker = { [plainWake] in plainWake.signal() }
         }
     }
 
-    /// The terminal when standard output is one, else plain lines.
-    static func make() throws -> DashboardFace {
+    /// The terminal when standard output is one it can draw on, else plain lines; a terminal it cannot draw on
+    /// (`TERM` unset, unknown or `dumb`) gets one line on stderr saying why first.
+    static func make(signals: StopSignals) throws -> DashboardFace {
         guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else {
-            return DashboardFace(terminal: nil, plainWake: PlainWake())
+            return DashboardFace(terminal: nil, plainWake: PlainWake(), signals: signals)
         }
         do {
-            return DashboardFace(terminal: try NCursesTerminal(), plainWake: PlainWake())
+            return DashboardFace(terminal: try NCursesTerminal(), plainWake: PlainWake(), signals: signals)
+        } catch let error as TerminalError where error.isUnsuitableTerminal {
+            printError("offstage: \(error), so the dashboard shows plain progress lines (Ctrl-C stops it)")
+            return DashboardFace(terminal: nil, plainWake: PlainWake(), signals: signals)
         } catch {
             throw CLIError.failed("cannot open the terminal: \(error)")
         }
@@ -47,21 +56,23 @@ final class DashboardFace {
             let loop = DashboardLoop(terminal: terminal, engine: engine)
             loop.director = director
             let box = LoopSignals(loop: loop)
-            terminal.onSignal = { number in box.post(number) }
+            signals.attach { number in box.post(number) }  // one that came before is posted at once
             exit = loop.run()
-            terminal.onSignal = nil
+            signals.attach { _ in }  // a second signal while the engine stops changes nothing
             terminal.close()
             engine.close()
         } else {
-            var plain = PlainRunner(engine: engine, wake: plainWake, director: director)
+            signals.attach { [plainWake] _ in plainWake.signal() }
+            var plain = PlainRunner(engine: engine, wake: plainWake, director: director, signals: signals)
             exit = plain.run(untilStoryEnds: plainUntilStoryEnds)
+            signals.attach { _ in }
             engine.close()
         }
         switch exit {
         case .quit: return
         case .signal(let number):
             throw CLIError.interrupted(
-                "stopped by \(SignalTrap.name(number)); the store is clean, and the same command resumes")
+                "stopped by \(StopSignals.name(number)); the store is clean, and the same command resumes")
         case .engineEnded(let reason): say("offstage: \(reason)")
         }
     }
@@ -92,20 +103,21 @@ struct PlainRunner {
     let engine: any EngineClient
     let wake: PlainWake
     var director: DemoDirector?
+    let signals: StopSignals
     private var sent = SentCommands()
     private var progress = PlainProgress()
     private var seen: UInt64?
     private var latest: Snapshot?
     private var lastLine: String?
 
-    init(engine: any EngineClient, wake: PlainWake, director: DemoDirector?) {
+    init(engine: any EngineClient, wake: PlainWake, director: DemoDirector?, signals: StopSignals) {
         self.engine = engine
         self.wake = wake
         self.director = director
+        self.signals = signals
     }
 
     mutating func run(untilStoryEnds: Bool) -> DashboardLoop.Exit {
-        let signals = SignalCatcher()
         let clock = SystemFrameClock()
         while true {
             if let number = signals.caught { return .signal(number) }
@@ -131,28 +143,4 @@ struct PlainRunner {
             wake.wait(0.5)
         }
     }
-}
-
-/// SIGINT, SIGTERM and SIGHUP caught for the plain runner.
-final class SignalCatcher: Sendable {
-    private let box = SignalBox()
-    private let trap: SignalTrapBox
-
-    init() {
-        let box = self.box
-        trap = SignalTrapBox { signal in box.post(signal) }
-    }
-
-    /// The first signal caught, if any.
-    var caught: Int32? { box.peek }
-}
-
-/// Keeps a `SignalTrap` alive for as long as its owner.
-final class SignalTrapBox: @unchecked Sendable {
-    // Safety: the trap is created once here and only cancelled in deinit.
-    private let trap: SignalTrap
-
-    init(_ handler: @escaping @Sendable (Int32) -> Void) { trap = SignalTrap(handler) }
-
-    deinit { trap.cancel() }
 }

@@ -46,6 +46,9 @@ enum DemoCommand {
     ]
 
     static func run(_ raw: [String], explicitHome: String?) throws {
+        // Signals are caught from the start (the dashboard's or the engine's loop takes them over once it runs).
+        let signals = StopSignals()
+        defer { signals.cancel() }  // held to the end: until then every signal is the command's
         let args = try Arguments(raw, spec: CommandCatalog.demo)
         try args.none()
         let scenario = args.value("--scenario") ?? "transfers"
@@ -66,9 +69,11 @@ enum DemoCommand {
         do { try server.start() } catch { throw CLIError.failed("cannot start the local origin: \(error)") }
         defer { server.stop() }
         if !args.flag("--headless"), args.value("--scenario") == nil {
-            return try DashboardDemo.run(context: context, origin: server.baseURL)
+            return try DashboardDemo.run(context: context, origin: server.baseURL, signals: signals)
         }
-        if scenario == "relaunch" { return try RelaunchDemo.run(home: context.home, server: server) }
+        if scenario == "relaunch" {
+            return try RelaunchDemo.run(home: context.home, server: server, signals: signals)
+        }
         say("Offstage demo — home \(context.home.path), local origin \(server.baseURL)\n")
         let lock = try context.acquireLock()
         defer { lock.release() }
@@ -97,13 +102,19 @@ enum DemoCommand {
         options.onLog = { say(LogFormat.line($0)) }
         let runtime = DaemonRuntime(home: context.home, store: store, options: options)
         let stopper = runtime.stopper
-        let signals = SignalTrap { stopper.requestShutdown(reason: "signal \($0)") }
-        defer { signals.cancel() }
-        do { _ = try runtime.run() } catch { throw CLIContext.translate(error) }
+        signals.attach { stopper.requestShutdown(reason: StopSignals.name($0)) }
+        let outcome: RunOutcome
+        do { outcome = try runtime.run() } catch { throw CLIContext.translate(error) }
+        if case .interrupted(let reason) = outcome { throw interrupted(reason) }
         try summarise(
             store: store, snapshot: runtime.snapshot(), expectations: expectations, uploadID: uploadID,
             uploadPath: upload, context: context)
-        try SchedulerDemo.run(store: store, context: context)
+        try SchedulerDemo.run(store: store, context: context, signals: signals)
+    }
+
+    /// The demo stopped by a signal (exit 130).
+    static func interrupted(_ reason: String) -> CLIError {
+        .interrupted("interrupted by \(reason): the demo stopped; the store is clean")
     }
 
     private static func summarise(

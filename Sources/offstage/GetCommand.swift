@@ -14,6 +14,9 @@ enum GetCommand {
     static let session = "com.offstage.get"
 
     static func run(_ raw: [String], context: CLIContext) throws {
+        // Signals are caught from the start; one that comes before the runtime exists is handed to it.
+        let signals = StopSignals()
+        defer { signals.cancel() }  // held to the end: until then every signal is the command's
         let args = try Arguments(raw, spec: CommandCatalog.get)
         let url = try InputValidation.url(try args.single("URL"))
         // Every argument is checked before anything is stored: a refused command changes nothing.
@@ -30,7 +33,7 @@ enum GetCommand {
         let store = try context.openStore()
         let (id, command) = try findOrAdd(store: store, url: stripped, directory: directory, name: name)
         let quiet = args.flag("--quiet") || args.flag("-s")
-        let meter = ProgressMeter(mode: quiet ? .off : isatty(STDERR_FILENO) == 1 ? .terminal : .plain, id: id)
+        let meter = ProgressMeter(mode: quiet ? .off : ProgressMeter.Mode.forStandardError(), id: id)
         let wake = PlainWake()
         let home = context.home
         let engine = InProcessEngine(wake: { wake.signal() }) { publish in
@@ -43,13 +46,13 @@ enum GetCommand {
                 if let netrcFile { configuration.netrcFile = netrcFile }
             }
             if let retries { options.retryPolicy.maxAttempts = retries + 1 }
+            options.transferTimings = EngineDefaults.timings()
             if let credentials { options.credentials[id] = credentials }
             if meter.mode != .off { options.onSnapshot = publish }
             return DaemonRuntime(home: home, store: store, options: options)
         }
         if let command { _ = engine.send(command, taskID: id) }
-        let signals = SignalTrap { engine.requestStop(reason: "signal \($0)") }
-        defer { signals.cancel() }
+        signals.attach { engine.requestStop(reason: StopSignals.name($0)) }
         meter.start()
         var seen: UInt64?
         while true {
@@ -62,7 +65,11 @@ enum GetCommand {
             wake.wait(0.5)
         }
         let outcome: RunOutcome
-        do { outcome = try engine.waitForEnd().get() } catch {
+        do { outcome = try engine.waitForEnd().get() } catch StoreError.diskFull {
+            meter.finish()
+            let size = PartFiles.size(of: context.home.partPath(taskID: id))
+            throw CLIError.diskFull(DiskFullText.getStopped(name: name ?? displayName(url: stripped), kept: size))
+        } catch {
             meter.finish()
             throw CLIContext.translate(error)
         }
@@ -81,13 +88,20 @@ enum GetCommand {
         switch task.state {
         case .completed:
             print(task.deliveredPath ?? "")
-        case .paused where task.error?.hasPrefix("disk full") == true:
-            throw CLIError.diskFull("\(task.error ?? "disk full") (run the same command again to resume)")
+        case .paused where task.isPausedForFullDisk:
+            let name = FileNameSanitizer.downloadName(
+                requested: task.requestedName, suggested: task.suggestedName, url: task.url)
+            throw CLIError.diskFull(DiskFullText.getStopped(name: name, kept: task.bytesWritten))
         case .failed:
             throw CLIError.failed("\(TransferDaemon.printable(task.error ?? "failed")) (\(location))")
         default:
             throw CLIError.failed("task \(task.id) stopped while \(task.state.rawValue) (\(location))")
         }
+    }
+
+    /// What to call the download before the server named it: the URL's name.
+    private static func displayName(url: String) -> String {
+        FileNameSanitizer.downloadName(requested: nil, suggested: nil, url: url)
     }
 
     /// The unfinished `get` of the same URL into the same place, and the command that resumes it (a paused or

@@ -85,17 +85,17 @@ enum OffstageCommandLine {
     }
 
     private static func fail(_ error: CLIError) -> Int32 {
-        FileHandle.standardError.write(Data("offstage: \(error.description)\n".utf8))
+        StandardStreams.error("offstage: \(error.description)\n")
         return error.exitCode
     }
 }
 
 /// Writes a line to standard error.
 func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    StandardStreams.error(line + "\n")
 }
 
 /// Writes a line to standard output at once (log lines must not wait in a pipe's buffer).
 func say(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    StandardStreams.out(line + "\n")
 }

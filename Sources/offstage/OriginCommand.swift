@@ -4,6 +4,8 @@ import OffstageOrigin
 /// `offstage origin [--port P] [--rate R] [--root DIR] [--host H]`: the local test origin, loopback by default.
 enum OriginCommand {
     static func run(_ raw: [String]) throws {
+        let signals = StopSignals()
+        defer { signals.cancel() }  // held to the end: until then every signal is the command's
         let args = try Arguments(raw, spec: CommandCatalog.origin)
         try args.none()
         var configuration = OriginConfiguration()
@@ -38,6 +40,9 @@ enum OriginCommand {
             "  faults: ?rate=B ?drop=N ?stall=N ?status=503&retryAfter=S ?ignoreRange=1 ?changeValidator=1 ?short=N ?long=N ?chunked=1 ?times=K"
         )
         say("press Ctrl-C to stop")
-        server.runUntilSignalled()
+        let stopped = DispatchSemaphore(value: 0)
+        signals.attach { _ in stopped.signal() }
+        stopped.wait()
+        server.stop()
     }
 }

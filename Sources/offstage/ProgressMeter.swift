@@ -17,6 +17,8 @@ final class ProgressMeter: @unchecked Sendable {
     /// The snapshot's clock reading, and the steady time it was received (the engine's now moves on from it).
     private var received: (engine: Date, steady: Double) = (.distantPast, 0)
     private var started: Double?
+    /// When the restart last announced happened (a new one is said once, above the meter).
+    private var announcedRestart: Date?
     private var finished = false
     private var timer: (any DispatchSourceTimer)?
     /// How it draws: `terminal` (bar, in place), `plain` (lines) or `off` (`--quiet`).
@@ -32,6 +34,12 @@ final class ProgressMeter: @unchecked Sendable {
         case plain
         /// Nothing.
         case off
+
+        /// In place when standard error is a terminal that can clear a line (not `TERM=dumb` or unset), else lines.
+        static func forStandardError(environment: [String: String] = ProcessInfo.processInfo.environment) -> Mode {
+            let type = environment["TERM"] ?? ""
+            return isatty(STDERR_FILENO) == 1 && !type.isEmpty && type != "dumb" ? .terminal : .plain
+        }
     }
 
     /// A meter for task `id`, in `mode`.
@@ -75,18 +83,36 @@ final class ProgressMeter: @unchecked Sendable {
     /// Draws the current reading if the pacer says so.
     private func drawLocked() {
         // An ended transfer gets its final line from `finish`, not a progress line before it.
-        guard !finished, let transfer, mode == .terminal || !transfer.state.isTerminal else { return }
+        guard !finished, let transfer else { return }
+        announceRestartLocked(transfer)
+        guard mode == .terminal || !transfer.state.isTerminal else { return }
         let now = engineNowLocked()
-        let idle = pacer.idleFor(transfer, now: now)
-        guard pacer.shouldDraw(transfer, now: now, idleFor: idle) else { return }
+        guard pacer.shouldDraw(transfer, now: now) else { return }
         switch mode {
         case .terminal:
             // One column spare: writing the last column makes some terminals wrap before the `\r`.
             let width = max(10, TerminalWidth.current(fd: STDERR_FILENO) - 1)
-            let line = ProgressLine.render(transfer, width: width, now: now, frame: pacer.frame, idleFor: idle)
-            FileHandle.standardError.write(Data("\r\(line)\u{1B}[K".utf8))
+            let line = ProgressLine.render(transfer, width: width, now: now, frame: pacer.frame)
+            StandardStreams.error("\r\(line)\u{1B}[K")
         case .plain:
-            FileHandle.standardError.write(Data((ProgressLine.plain(transfer, now: now, idleFor: idle) + "\n").utf8))
+            StandardStreams.error(ProgressLine.plain(transfer, now: now) + "\n")
+        case .off:
+            return
+        }
+    }
+
+    /// Says a new restart from zero once, on a line of its own above the meter (it stays in the scrollback).
+    private func announceRestartLocked(_ transfer: TransferSnapshot) {
+        guard let restart = transfer.restart, restart.at != announcedRestart,
+            let notice = ProgressLine.restartNotice(transfer)
+        else { return }
+        announcedRestart = restart.at
+        switch mode {
+        case .terminal:
+            let width = max(10, TerminalWidth.current(fd: STDERR_FILENO) - 1)
+            StandardStreams.error("\r\(TextFit.truncate(notice, to: width))\u{1B}[K\n")
+        case .plain:
+            StandardStreams.error(notice + "\n")
         case .off:
             return
         }
@@ -100,14 +126,15 @@ final class ProgressMeter: @unchecked Sendable {
             // A timer event already queued must not draw after the final line.
             finished = true
             guard mode != .off, let transfer else { return }
+            announceRestartLocked(transfer)
             let elapsed = started.map { SystemTimeSource().steady() - $0 }
             let line = ProgressLine.final(transfer, elapsed: elapsed)
             switch mode {
             case .terminal:
                 let width = max(10, TerminalWidth.current(fd: STDERR_FILENO) - 1)
-                FileHandle.standardError.write(Data("\r\(TextFit.truncate(line, to: width))\u{1B}[K\n".utf8))
+                StandardStreams.error("\r\(TextFit.truncate(line, to: width))\u{1B}[K\n")
             case .plain:
-                FileHandle.standardError.write(Data((line + "\n").utf8))
+                StandardStreams.error(line + "\n")
             case .off:
                 return
             }

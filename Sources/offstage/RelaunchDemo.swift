@@ -17,7 +17,7 @@ enum RelaunchDemo {
     static let size: Int64 = 6 << 20
     static let seed: UInt64 = 11
 
-    static func run(home: OffstageHome, server: OriginServer) throws {
+    static func run(home: OffstageHome, server: OriginServer, signals: StopSignals) throws {
         let context = CLIContext(home: home)
         let lock = try context.acquireLock()
         defer { lock.release() }
@@ -32,7 +32,14 @@ enum RelaunchDemo {
         say("\n1. The device starts (offstage started): the app is not running.")
         try runtime.start()
         var steps = 1
+        // The runtime is stepped here: a signal is looked at between steps, and stops it cleanly.
+        func stopIfSignalled() throws {
+            guard let signal = signals.caught else { return }
+            try runtime.shutdown()
+            throw DemoCommand.interrupted(StopSignals.name(signal))
+        }
         func step(_ text: String, _ requests: [AppRequest] = []) throws {
+            try stopIfSignalled()
             steps += 1
             say("\n\(steps). \(text)")
             for request in requests { _ = try store.enqueue(.app(request), now: clock.now()) }
@@ -63,6 +70,7 @@ enum RelaunchDemo {
             guard real.steady() < limit else {
                 throw CLIError.failed("the demo download did not finish within 2 minutes")
             }
+            try stopIfSignalled()
             try runtime.runOneTurn()
         }
         try runtime.settle()

@@ -27,7 +27,7 @@ enum RenderCommand {
         if args.flag("--svg") && args.flag("--text") { throw CLIError.usage("choose one of --svg and --text") }
         let screen = scene.render(size: size, at: seconds, colors: colors)
         let output = args.flag("--svg") ? ScreenExport.svg(screen, palette: colors) : ScreenExport.text(screen)
-        FileHandle.standardOutput.write(Data(output.utf8))
+        StandardStreams.out(output)
     }
 
     /// `WxH` with W in 10…400 and H in 5…200.

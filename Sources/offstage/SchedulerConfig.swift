@@ -16,7 +16,7 @@ enum SchedulerConfig {
         }
         // Keys accepted for old folders but ignored: one line each on stderr, naming where they belong now.
         for warning in configuration.warnings {
-            FileHandle.standardError.write(Data("offstage: warning: \(warning)\n".utf8))
+            StandardStreams.error("offstage: warning: \(warning)\n")
         }
         return configuration
     }

@@ -12,7 +12,7 @@ enum SchedulerDemo {
 
     /// Opens the model app, launches its app refresh (a real shell command), launches and expires a processing
     /// task, lists why each pending request waits, and compares a heavy and a rare user in a 30-day replay.
-    static func run(store: Store, context: CLIContext) throws {
+    static func run(store: Store, context: CLIContext, signals: StopSignals) throws {
         say("\nPart 2 — background tasks, as BGTaskScheduler decides them\n")
         let configuration = OffstageConfiguration.builtIn
         for command: DaemonCommand in [
@@ -26,7 +26,11 @@ enum SchedulerDemo {
         options.scheduler = SchedulerConfig.setup(configuration, context: context)
         options.onLog = { say(LogFormat.line($0)) }
         let runtime = DaemonRuntime(home: context.home, store: store, options: options)
-        do { _ = try runtime.run() } catch { throw CLIContext.translate(error) }
+        let stopper = runtime.stopper
+        signals.attach { stopper.requestShutdown(reason: StopSignals.name($0)) }
+        let outcome: RunOutcome
+        do { outcome = try runtime.run() } catch { throw CLIContext.translate(error) }
+        if case .interrupted(let reason) = outcome { throw DemoCommand.interrupted(reason) }
 
         let output = (try? String(contentsOfFile: context.home.path + "/bgtasks.log", encoding: .utf8)) ?? ""
         say(

@@ -21,6 +21,8 @@ struct VerdictCase: Sendable, CustomTestStringConvertible {
         case accept(expectedTotal: Int64, validator: String?)
         case redirect(String)
         case restart(reasonContains: String)
+        /// The 200 answer to a range request is the whole file again: written from byte 0, one request.
+        case restartWithBody(expectedTotal: Int64, validator: String?, reasonContains: String)
         case alreadyComplete(Int64)
         case httpError(Int, retryAfter: Double?)
         case malformed(reasonContains: String)
@@ -78,9 +80,14 @@ struct VerdictCase: Sendable, CustomTestStringConvertible {
             [("Content-Range", "bytes 500-999/*")], offset: 500, validator: etag,
             .accept(expectedTotal: -1, validator: etag)),
         VerdictCase(
-            "200 to a range request restarts from zero", 200,
+            "200 to a range request is the whole file again, taken from zero", 200,
             [("Content-Length", "1000"), ("ETag", etag)], offset: 500, validator: etag,
-            .restart(reasonContains: "200 to a range request")),
+            .restartWithBody(
+                expectedTotal: 1000, validator: etag, reasonContains: "the server sent the whole file instead of")),
+        VerdictCase(
+            "200 to a range request sent without a validator is taken from zero", 200,
+            [("Content-Length", "1000")], offset: 500, validator: nil,
+            .restartWithBody(expectedTotal: 1000, validator: nil, reasonContains: "whole file")),
         VerdictCase(
             "206 starting before the offset restarts", 206,
             [("Content-Range", "bytes 400-999/1000"), ("ETag", etag)], offset: 500, validator: etag,
@@ -92,10 +99,13 @@ struct VerdictCase: Sendable, CustomTestStringConvertible {
         VerdictCase(
             "206 with a changed ETag restarts", 206,
             [("Content-Range", "bytes 500-999/1000"), ("ETag", "\"v2\"")], offset: 500, validator: etag,
-            .restart(reasonContains: "validator changed")),
+            .restart(reasonContains: "the file changed on the server (ETag \"v1\" → \"v2\")")),
         VerdictCase(
-            "200 with a changed ETag restarts", 200,
-            [("ETag", "\"v2\"")], offset: 500, validator: etag, .restart(reasonContains: "validator changed")),
+            "200 with a changed ETag is the new file, taken from zero", 200,
+            [("ETag", "\"v2\"")], offset: 500, validator: etag,
+            .restartWithBody(
+                expectedTotal: -1, validator: "\"v2\"",
+                reasonContains: "the file changed on the server (ETag \"v1\" → \"v2\")")),
         VerdictCase(
             "206 without Content-Range restarts", 206, [("ETag", etag)], offset: 500, validator: etag,
             .restart(reasonContains: "Content-Range")),
@@ -120,7 +130,7 @@ struct VerdictCase: Sendable, CustomTestStringConvertible {
         VerdictCase(
             "416 at the end naming another validator restarts", 416,
             [("Content-Range", "bytes */500"), ("ETag", "\"other\"")], offset: 500, validator: etag,
-            .restart(reasonContains: "validator changed")),
+            .restart(reasonContains: "the file changed on the server")),
         VerdictCase(
             "416 with another length is an error", 416,
             [("Content-Range", "bytes */800")], offset: 500, validator: etag, .httpError(416, retryAfter: nil)),
@@ -199,6 +209,13 @@ struct VerdictCase: Sendable, CustomTestStringConvertible {
             #expect(reason.contains(fragment), "reason: \(reason)")
         case (.restart, _):
             Issue.record("expected a restart from zero, got \(verdict)")
+        case (
+            .restartWithBody(let total, let validator, let fragment), .restartWithBody(let got, let served, let reason)
+        ):
+            #expect(got == total && served == validator)
+            #expect(reason.contains(fragment), "reason: \(reason)")
+        case (.restartWithBody, _):
+            Issue.record("expected the whole file again from zero, got \(verdict)")
         case (.alreadyComplete(let total), _):
             #expect(verdict == .alreadyComplete(total: total))
         case (.httpError(let status, let retryAfter), _):
@@ -228,6 +245,9 @@ struct VerdictCase: Sendable, CustomTestStringConvertible {
             Issue.record("expected a restart, got \(verdict)")
             return
         }
-        #expect(reason.contains("validator changed"))
+        #expect(
+            reason
+                == "the file changed on the server (Last-Modified Sun, 06 Nov 1994 08:49:37 GMT → Mon, 07 Nov 1994 08:49:37 GMT)"
+        )
     }
 }

@@ -67,12 +67,35 @@ import Testing
         #expect(actions.wakes.isEmpty && actions.starts.isEmpty)
     }
 
+    @Test func oneAttemptIsOneAttempt() throws {
+        var h = DaemonHarness(retryPolicy: RetryPolicy(maxAttempts: 1))
+        h.add(1)
+        let actions = h.end(1, .interrupted(reason: "reset", stalled: false))
+        #expect(try h.task(1).error == "reset (after 1 attempt)")
+        #expect(actions.logged(.failed, "task 1")?.reason == "reset (after 1 attempt)")
+    }
+
+    @Test func oneByteIsOneByte() throws {
+        var h = DaemonHarness()
+        h.add(1)
+        h.accept(1, total: 1)
+        h.checkpoint(1, 1)
+        let finished = h.end(1, .completed(bytes: 1, status: 200, responseSummary: nil))
+        #expect(finished.logged(.finishing, "task 1")?.reason == "1 byte received and synced")
+        var paused = DaemonHarness()
+        paused.add(2)
+        paused.accept(2, total: 10)
+        paused.checkpoint(2, 1)
+        paused.send(.pauseRequested(id: 2))
+        #expect(paused.end(2, .stopped).logged(.paused, "task 2")?.reason == "at 1 byte")
+    }
+
     @Test func progressBetweenDropsEarnsBackTheAttempts() throws {
         var h = DaemonHarness(retryPolicy: RetryPolicy(maxAttempts: 3))
         h.add(1)
         for round in 1...5 {
-            h.accept(1, offset: Int64(round - 1) * 100, total: 1000)
-            h.checkpoint(1, Int64(round) * 100)
+            h.accept(1, offset: Int64(round - 1) * 2000, total: 10_000)
+            h.checkpoint(1, Int64(round) * 2000)
             h.end(1, .interrupted(reason: "reset", stalled: false))
             #expect(try h.task(1).state == .retrying)
             #expect(try h.task(1).attempts == 1)
@@ -98,16 +121,16 @@ import Testing
         #expect(try h.task(1).state == .failed)
     }
 
-    @Test func stallsDoNotCountTowardMaxAttemptsButFailAtTheResourceTimeout() throws {
-        var h = DaemonHarness(retryPolicy: RetryPolicy(maxAttempts: 2))
+    @Test func stallsCountAsAttemptsAndFailAtTheResourceTimeout() throws {
+        var h = DaemonHarness(retryPolicy: RetryPolicy(maxAttempts: 100))
         h.send(.sessionConfigured(SessionConfiguration(timeoutIntervalForRequest: 30, timeoutIntervalForResource: 600)))
         let added = h.add(1)
         #expect(added.starts.first?.idleTimeout == 30)
         for round in 1...5 {
             let stalled = h.end(1, .interrupted(reason: "no data for 30 s", stalled: true), at: Double(round * 100))
             #expect(try h.task(1).state == .retrying, "stall \(round)")
-            #expect(try h.task(1).attempts == 0)
-            #expect(stalled.logged(.retryScheduled)?.reason.contains("stalled") == true)
+            #expect(try h.task(1).attempts == round)
+            #expect(stalled.logged(.retryScheduled)?.reason.contains("attempt \(round) of 100") == true)
             h.now = try #require(h.task(1).retryAt)
             h.send(.timerFired)
         }
@@ -140,7 +163,7 @@ import Testing
 
     @Test(arguments: [
         (404, "HTTP 404 Not Found"), (403, "HTTP 403 Forbidden"), (410, "HTTP 410 Gone"),
-        (418, "HTTP 418"), (302, "HTTP 302"),
+        (418, "HTTP 418 unregistered client error"), (302, "HTTP 302 Found"),
     ])
     func permanentHTTPErrorFailsWithTheStatus(status: Int, reason: String) throws {
         var h = DaemonHarness()
@@ -168,10 +191,47 @@ import Testing
         #expect(task.validator == nil)
         #expect(task.bytesExpected == -1)
         #expect(task.state == .running)
-        #expect(actions.logged(.restarted, "task 1")?.reason.contains("200 to a range request") == true)
+        #expect(
+            actions.logged(.restarted, "task 1")?.reason
+                == "server answered 200 to a range request: starting again from zero")
         let start = try #require(actions.starts.first)
         #expect(start.offset == 0)
         #expect(start.validator == nil)
+    }
+
+    /// A 200 to a range request is taken as the whole file by the engine: the daemon drops the partial bytes and
+    /// validator, says why in the log, remembers it for the views, and expects no second request.
+    @Test func aWholeFileAgainInTheSameRequestIsARestartWithItsReason() throws {
+        var h = DaemonHarness()
+        h.add(1)
+        h.accept(1, total: 1000, validator: etag)
+        h.checkpoint(1, 500)
+        h.end(1, .interrupted(reason: "reset", stalled: false))
+        h.now = try #require(h.task(1).retryAt)
+        #expect(h.send(.timerFired).starts.first?.offset == 500)
+        let reason = "the file changed on the server (ETag \"e1\" → \"e2\")"
+        let restarted = h.send(.engine(.restartedFromZero(taskID: 1, reason: reason)))
+        #expect(restarted.starts.isEmpty && restarted.stops.isEmpty, "the same request goes on")
+        #expect(restarted.logged(.restarted, "task 1")?.reason == reason + ": starting again from zero")
+        #expect(try h.task(1).bytesWritten == 0 && h.task(1).validator == nil && h.task(1).state == .running)
+        #expect(h.daemon.restarts[1] == TransferRestart(reason: reason, droppedBytes: 500, at: h.now))
+        let accepted = h.accept(1, offset: 0, total: 2000, validator: "\"e2\"")
+        #expect(accepted.logged(.started, "task 1")?.reason == "receiving 2000 (HTTP 200 OK)")
+        #expect(try h.task(1).validator == "\"e2\"" && h.task(1).bytesExpected == 2000)
+        h.checkpoint(1, 2000)
+        h.end(1, .completed(bytes: 2000, status: 200, responseSummary: nil))
+        #expect(try h.task(1).state == .finishing)
+    }
+
+    @Test func aRestartReportOfAStoppedRequestChangesNothing() throws {
+        var h = DaemonHarness()
+        h.add(1)
+        h.accept(1, total: 1000, validator: etag)
+        h.checkpoint(1, 500)
+        h.send(.pauseRequested(id: 1))
+        let late = h.send(.engine(.restartedFromZero(taskID: 1, reason: "late")))
+        #expect(late.isEmpty)
+        #expect(try h.task(1).bytesWritten == 500 && h.daemon.restarts[1] == nil)
     }
 
     @Test func serverThatKeepsForcingRestartsIsRetriedWithBackoff() throws {

@@ -171,8 +171,65 @@ import Testing
         h.end(1, .diskFull(bytes: 300))
         let task = try h.task(1)
         #expect(task.state == .paused)
+        #expect(task.isPausedForFullDisk)
         #expect(task.bytesWritten == 300)
-        #expect(task.error?.contains("disk full") == true)
+        #expect(task.error == "disk full: 300 bytes kept; resumes by itself when there is room, or offstage resume 1")
+    }
+
+    /// A task paused for a full disk is picked up again once the disk has room for the rest of its file (or 64 MiB
+    /// when that is less, or the size is unknown); a user's pause is never resumed by itself.
+    @Test func roomOnTheDiskAgainResumesTasksPausedForAFullDisk() throws {
+        var h = DaemonHarness()
+        h.add(1)
+        h.accept(1, total: 10_000_000)
+        h.checkpoint(1, 4_000_000)
+        h.end(1, .diskFull(bytes: 4_000_000))
+        h.add(2, url: "https://files.example/other.iso")
+        h.accept(2, total: 10_000_000)
+        h.send(.pauseRequested(id: 2))
+        h.end(2, .stopped)
+        #expect(try h.task(1).isPausedForFullDisk && !h.task(2).isPausedForFullDisk)
+
+        // Not enough room for the 6 MB left (plus the engine's reserve): nothing happens.
+        #expect(h.send(.diskSpaceChecked(freeBytes: 5_000_000)).starts.isEmpty)
+        #expect(try h.task(1).state == .paused)
+
+        let resumed = h.send(.diskSpaceChecked(freeBytes: 9_000_000))
+        #expect(try h.task(1).state == .running && h.task(1).error == nil)
+        #expect(resumed.starts.first?.offset == 4_000_000 && resumed.starts.first?.validator == etag)
+        #expect(
+            resumed.logged(.waiting, "task 1")?.reason
+                == "room on the disk again (9000000 bytes free): resuming from 4000000 bytes")
+        #expect(try h.task(2).state == .paused, "the user's pause stays")
+        #expect(h.daemon.tasksPausedForFullDisk.isEmpty)
+    }
+
+    /// The daemon asks for the free space on a wake every 5 s while a task is paused for a full disk, and stops
+    /// asking once none is.
+    @Test func theFreeSpaceIsMeasuredEvery5SecondsWhileATaskWaitsForRoom() throws {
+        var h = DaemonHarness()
+        h.add(1)
+        h.accept(1, total: 1000)
+        let paused = h.end(1, .diskFull(bytes: 300), at: 10)
+        #expect(paused.wakes == [t0 + 10])
+        let first = h.send(.timerFired, at: 10)
+        #expect(first.contains(.measureDiskSpace) && first.wakes == [t0 + 15])
+        #expect(!h.send(.diskSpaceChecked(freeBytes: 100), at: 10).contains(.measureDiskSpace))
+        #expect(!h.send(.timerFired, at: 12).contains(.measureDiskSpace), "not due yet")
+        #expect(h.send(.timerFired, at: 15).contains(.measureDiskSpace))
+        h.send(.diskSpaceChecked(freeBytes: 64 << 20), at: 15)
+        #expect(try h.task(1).state == .running)
+        #expect(!h.send(.timerFired, at: 30).contains(.measureDiskSpace))
+    }
+
+    @Test func anUnknownSizeWaitsFor64MiB() throws {
+        var h = DaemonHarness()
+        h.add(1)
+        h.accept(1, total: -1)
+        h.end(1, .diskFull(bytes: 300))
+        #expect(h.daemon.tasksPausedForFullDisk == [1])
+        #expect(h.send(.diskSpaceChecked(freeBytes: (64 << 20) - 1)).starts.isEmpty)
+        #expect(h.send(.diskSpaceChecked(freeBytes: 64 << 20)).starts.count == 1)
     }
 
     @Test func permanentFailureFailsWithItsReason() throws {

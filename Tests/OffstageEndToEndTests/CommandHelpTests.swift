@@ -1,4 +1,5 @@
 import Foundation
+import OffstageTestSupport
 import Testing
 
 /// The help, the version and the errors of the real binary, all made from the one command catalog.
@@ -120,6 +121,16 @@ import Testing
         #expect(read > 50, "only \(read) option reads found")
     }
 
+    /// `get` retries by default; its help says how often and for how long (it did not).
+    @Test func getsHelpGivesTheRetryDefault() throws {
+        let folder = try TemporaryFolder("retry-help")
+        let help = try OffstageBinary(home: folder.path + "/home").run(["get", "--help"])
+        let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text.contains("up to N times (0 to 100; default 7)"), "\(help.stdout)")
+        #expect(text.contains("is retried 7 times by default, after waits of 1 s doubling to 64 s"), "\(help.stdout)")
+        #expect(text.contains("64 s to 127 s in all with jitter, about 95 s"), "\(help.stdout)")
+    }
+
     @Test func theVersionIsOneLineAndExitZero() throws {
         let folder = try TemporaryFolder("version")
         let binary = try OffstageBinary(home: folder.path + "/home")
@@ -127,6 +138,13 @@ import Testing
         #expect(version.status == 0)
         #expect(version.stdout.wholeMatch(of: /offstage \d+\.\d+\.\d+\n/) != nil, "\(version.stdout)")
         #expect(try binary.run(["version"]).stdout == version.stdout)
+        // The User-Agent every request sends is the same version.
+        let server = try HeaderCaptureServer()
+        defer { server.stop() }
+        let fetched = try binary.run(["get", "http://127.0.0.1:\(server.port)/ua", "-o", folder.path + "/ua"])
+        #expect(fetched.status == 0, "\(fetched.stderr)")
+        let number = version.stdout.dropFirst("offstage ".count).dropLast()
+        #expect(server.received.first?.contains("\r\nUser-Agent: offstage/\(number)\r\n") == true)
     }
 
     @Test(arguments: [

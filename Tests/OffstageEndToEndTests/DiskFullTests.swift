@@ -23,6 +23,9 @@ struct DiskFullTests {
 
         let full = try binary.run(["get", url, "-o", output])
         #expect(full.status == 4, "\(full.stderr)")
+        #expect(
+            full.stderr.contains(" of big.bin kept in its partial file; free space, then run the same command"),
+            "\(full.stderr)")
         // Off a terminal `get` prints plain progress lines first; the error is the one `offstage: ` line, last.
         let errors = full.stderr.split(separator: "\n").filter { $0.hasPrefix("offstage: ") }
         #expect(errors.count == 1 && full.stderr.split(separator: "\n").last?.hasPrefix("offstage: ") == true)
@@ -37,6 +40,21 @@ struct DiskFullTests {
         #expect(again.status == 0, "\(again.stderr)")
         #expect(try SHA256.hexDigest(ofFile: output) == GeneratedContent.sha256Hex(size: 8 << 20, seed: 41))
         #expect(origin.server.requestLog().contains { $0.range != nil }, "the second run resumed with a range")
+    }
+
+    /// `run --until-idle` whose download the full disk paused ends with exit 4 and says what waits for room, with
+    /// what it kept (it ended as if all was done).
+    @Test func runUntilIdleSaysWhichDownloadsWaitForRoom() throws {
+        let mount = try TmpfsMount(size: "6m")
+        defer { mount.unmount() }
+        let origin = try OriginFixture()
+        defer { origin.stop() }
+        let binary = try OffstageBinary(home: mount.path + "/home")
+        #expect(try binary.run(["add", origin.url("/gen/8m?seed=43")]).status == 0)
+        let run = try binary.run(["run", "--until-idle", "--quiet"])
+        #expect(run.status == 4, "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("offstage: the disk is full: 1 download paused waiting for room (task 1 with "))
+        #expect(run.stderr.hasSuffix(" kept); free space, then run offstage run again to resume it\n"), "\(run.stderr)")
     }
 
     /// Fills the file system at `mountPoint` to the last byte with one file, and returns its path.
@@ -73,7 +91,13 @@ struct DiskFullTests {
             #expect(result.status == 4, "\(write) on a full disk: \(result.status) \(result.stderr)")
             #expect(result.stderr.lowercased().contains("disk is full"), "\(result.stderr)")
             #expect(result.stderr.split(separator: "\n").count == 1)
+            // It says what was kept, never that nothing was written while partial files were kept.
+            #expect(!result.stderr.contains("nothing was written"), "\(result.stderr)")
         }
+        let run = try binary.run(["run", "--until-idle"])
+        #expect(
+            run.stderr.contains("everything stored is kept, and 1 partial file (4.1 KB) in ")
+                && run.stderr.contains("; free space, then run offstage run again to carry on"), "\(run.stderr)")
         let clean = try binary.run(["clean"])
         #expect(clean.status == 0, "\(clean.stderr)")
         #expect(clean.stdout.contains("removed 1 partial file: 4096 bytes"), "\(clean.stdout)")

@@ -161,13 +161,17 @@ struct HonestCommandTests {
         let table = try binary.run(["ls"])
         #expect(table.status == 0)
         #expect(table.stdout.contains("interrupted"), "\(table.stdout)")
-        #expect(table.stdout.contains(" %: resumes when offstage runs"), "\(table.stdout)")
+        #expect(
+            table.stdout.firstMatch(of: /interrupted at \d+%: resumes when offstage runs/) != nil, "\(table.stdout)")
         #expect(table.stdout.contains("   1  interrupted  "), "\(table.stdout)")
         #expect(table.stdout.contains("no offstage is running on \(home)"), "\(table.stdout)")
         let listing = try binary.run(["ls", "--json"])
         let tasks = try #require(try JSONSerialization.jsonObject(with: Data(listing.stdout.utf8)) as? [[String: Any]])
         #expect(tasks.first?["state"] as? String == "interrupted")
-        #expect((tasks.first?["error"] as? String)?.hasSuffix(" %: resumes when offstage runs") == true, "\(tasks)")
+        #expect(
+            (tasks.first?["error"] as? String)?.wholeMatch(of: /interrupted at \d+%: resumes when offstage runs/)
+                != nil,
+            "\(tasks)")
         let app = try binary.run(["app"])
         #expect(app.stdout.hasPrefix("app: not running: no offstage is running on \(home)"), "\(app.stdout)")
         let json = try binary.run(["app", "--json"])

@@ -25,6 +25,38 @@ struct SchedulerCommandLineTests {
         #expect(again.stdout == first.stdout, "the same seed gives the same replay")
     }
 
+    @Test func simulateJSONHasOpensAndRunsByHourOfTheDay() throws {
+        let folder = try TemporaryFolder("simulate-hours")
+        let binary = try OffstageBinary(home: folder.path + "/home")
+        let result = try binary.run(["simulate", "--days", "7", "--opens", "08:00,21:00", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let opens = try #require(report["opensByHour"] as? [Int])
+        #expect(opens.count == 24)
+        #expect(opens.reduce(0, +) == report["userOpens"] as? Int)
+        #expect(report["opens"] as? [Int] == [480, 1260])
+        let identifiers = try #require(report["identifiers"] as? [[String: Any]])
+        for identifier in identifiers {
+            let runs = try #require(identifier["runsByHour"] as? [Int])
+            #expect(runs.count == 24)
+            #expect(runs.reduce(0, +) == identifier["runs"] as? Int)
+        }
+        let hourly = try binary.run(["simulate", "--days", "7", "--opens", "08:00,21:00", "--hourly"])
+        #expect(hourly.stdout.contains("hour of the day"))
+        #expect(hourly.stdout.hasPrefix("7 days, opens at 08:00, 21:00, seed 1"))
+    }
+
+    @Test func calibrateSaysEveryObservationIsWithin() throws {
+        let folder = try TemporaryFolder("simulate-calibrate")
+        let binary = try OffstageBinary(home: folder.path + "/home")
+        let result = try binary.run(["simulate", "--calibrate", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(rows.count >= 6)
+        #expect(rows.allSatisfy { $0["within"] as? Bool == true })
+        #expect(rows.allSatisfy { ($0["source"] as? String)?.isEmpty == false })
+    }
+
     @Test(arguments: [
         (["schedule", "sometimes", "com.example.refresh"], "refresh or processing"),
         (["schedule", "refresh", "com.example.refresh", "--needs-power"], "processing requests only"),
@@ -32,6 +64,10 @@ struct SchedulerCommandLineTests {
         (["simulate", "--usage", "sometimes"], "--usage is one of"),
         (["simulate", "--days", "0"], "--days must be"),
         (["simulate", "--platform", "windows"], "--platform is ios, android or both, not windows"),
+        (["simulate", "--opens", "25:00"], "--opens needs times of day from 00:00 to 23:59 as HH:MM"),
+        (["simulate", "--opens", "08:00,,21:00"], "not 08:00,,21:00"),
+        (["simulate", "--opens", "8h"], "--opens needs times of day"),
+        (["simulate", "--calibrate", "--days", "3"], "--calibrate replays its own situations: it takes no --days"),
         (["unschedule"], "missing task identifier"),
     ])
     func badSchedulerInputIsOneLineAndExitTwo(arguments: [String], message: String) throws {
@@ -80,6 +116,14 @@ struct SchedulerCommandLineTests {
         #expect(launchUnknown.stderr.contains("No task request with identifier com.example.backup has been scheduled"))
         let events = try binary.run(["events", "--json"])
         #expect(events.stdout.contains("bg-launched"))
+
+        // Two Background App Refresh switches, two reasons.
+        #expect(try binary.run(["schedule", "refresh", "com.example.refresh"]).status == 0)
+        let appOff = try binary.run(["app", "refresh", "off"])
+        #expect(appOff.stdout.contains("switched Background App Refresh off for the app"), "\(appOff.stderr)")
+        #expect(try binary.run(["pending"]).stdout.contains("Background App Refresh is off for this app"))
+        #expect(try binary.run(["device", "refresh", "off"]).status == 0)
+        #expect(try binary.run(["pending"]).stdout.contains("Background App Refresh is off on this device"))
     }
 
     @Test func aTaskRunningWhenOffstageIsKilledIsReportedInterruptedAfterTheRestart() throws {

@@ -47,6 +47,27 @@ struct ScreenshotTests {
             result.stdout == expected, "screenshots/simulate-30d-both-\(usage).txt differs from what offstage prints")
     }
 
+    /// The learned usage by hour (`--hourly`) and the calibration (`--calibrate`), as the README shows them.
+    @Test(arguments: [
+        ("simulate-30d-daily-hourly", ["--days", "30", "--usage", "daily", "--seed", "42", "--hourly"]),
+        ("simulate-30d-opens-hourly", ["--days", "30", "--opens", "08:00,12:30,21:00", "--seed", "42", "--hourly"]),
+        ("simulate-calibration", ["--calibrate"]),
+    ])
+    func simulateByHourScreenshotsMatchTheBinary(name: String, arguments: [String]) throws {
+        let folder = try TemporaryFolder("shots")
+        let binary = try OffstageBinary(home: folder.path + "/home")
+        let result = try binary.run(["simulate"] + arguments + ["--config", Self.repository + "/config"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let path = Self.repository + "/screenshots/\(name).txt"
+        if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
+            try result.stdout.write(toFile: path, atomically: true, encoding: .utf8)
+            Issue.record("recorded \(path); review it and run again without RECORD_SNAPSHOTS")
+            return
+        }
+        let expected = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(result.stdout == expected, "screenshots/\(name).txt differs from what offstage prints")
+    }
+
     /// The dashboard's screenshots: `offstage render` of each scene, as text and as SVG.
     static let dashboardShots: [(scene: String, size: String, at: String, file: String)] = [
         ("demo", "100x30", "0", "dashboard-demo"),

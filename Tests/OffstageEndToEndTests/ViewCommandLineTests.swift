@@ -107,7 +107,7 @@ struct ViewCommandLineTests {
         let table = try binary.run(["ls"])
         #expect(Date().timeIntervalSince(started) < 10)
         #expect(table.status == 0, "\(table.stderr)")
-        #expect(table.stdout.contains("   1  running      50% 512 B/1.0 kB"), "\(table.stdout)")
+        #expect(table.stdout.contains("   1  running      50% 512 B/1.0 KB"), "\(table.stdout)")
         #expect(!table.stdout.contains("interrupted") && !table.stdout.contains("no offstage is running"))
         let app = try binary.run(["app", "--json"])
         let status = try #require(try JSONSerialization.jsonObject(with: Data(app.stdout.utf8)) as? [String: Any])

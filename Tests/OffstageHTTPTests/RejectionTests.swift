@@ -22,17 +22,38 @@ struct RejectionTests {
         #expect(harness.partSize(1) == offset)
     }
 
-    @Test func ifRangeMismatchRestartsBeforeAnyByte() throws {
+    /// A 200 to a range request is the whole file: the part file is emptied and this one response is written into
+    /// it from byte 0 (one request; never appended after the old bytes), with the reason reported first.
+    private func expectWholeFileAgain(
+        _ reports: [TransferReport], _ harness: EngineHarness, size: Int64, reason: String
+    ) throws {
+        let restart = reports.firstIndex { if case .restartedFromZero = $0 { true } else { false } }
+        let accepted = reports.firstIndex { if case .responseAccepted = $0 { true } else { false } }
+        #expect(reports.first == .restartedFromZero(taskID: 1, reason: reason))
+        #expect(restart != nil && accepted != nil && restart ?? 0 < accepted ?? 0)
+        #expect(reports.accepted?.offset == 0 && reports.accepted?.status == 200)
+        #expect(reports.end == .completed(bytes: size, status: 200, responseSummary: nil))
+        #expect(harness.partSize(1) == size)
+        let written = try Data(contentsOf: URL(fileURLWithPath: harness.partPath(1)))
+        #expect(written == Data(GeneratedContent.bytes(0..<size, seed: 1)))
+    }
+
+    @Test func ifRangeMismatchTakesTheWholeFileInTheSameRequest() throws {
         let origin = try OriginFixture()
         defer { origin.stop() }
         let harness = try EngineHarness()
         try seedPart(harness, count: 4096)
+        let before = origin.server.requestLog().count
         let reports = try harness.run(download(origin.url("/gen/1m"), offset: 4096, validator: "\"stale\""))
-        expectRestart(reports, harness, keeps: 4096)
+        let served = try #require(reports.accepted?.validator)
+        try expectWholeFileAgain(
+            reports, harness, size: 1 << 20,
+            reason: "the file changed on the server (ETag \"stale\" → \(served))")
         #expect(origin.server.requestLog().last?.ifRange == "\"stale\"")
+        #expect(origin.server.requestLog().count == before + 1, "one request, not two")
     }
 
-    @Test func rangeIgnoredRestarts() throws {
+    @Test func rangeIgnoredTakesTheWholeFileInTheSameRequest() throws {
         let origin = try OriginFixture()
         defer { origin.stop() }
         let harness = try EngineHarness()
@@ -41,7 +62,9 @@ struct RejectionTests {
         let validator = first.accepted?.validator
         try seedPart(harness, count: 1000)
         let reports = try harness.run(download(url, offset: 1000, validator: validator))
-        expectRestart(reports, harness, keeps: 1000)
+        try expectWholeFileAgain(
+            reports, harness, size: 1 << 20,
+            reason: "the server sent the whole file instead of the range from byte 1000")
         #expect(origin.server.requestLog().last?.status == 200)
     }
 

@@ -87,6 +87,19 @@ import Testing
         origin.server.stop()
     }
 
+    /// `trickle=N`: N bytes at once, then one byte every half second (the body stays whole), for the first `times`
+    /// requests only.
+    @Test func trickleSendsTheRestADropAtATimeAndIsCountedByTimes() throws {
+        let origin = try TestOrigin()
+        let target = "/gen/303?trickle=300&times=1"
+        let whole = try origin.get("/gen/303")
+        let trickled = try origin.get(target)
+        #expect(trickled.status == 200 && trickled.body == whole.body)
+        let second = try origin.get(target)
+        #expect(second.status == 200 && second.body == whole.body)
+        #expect(origin.server.requestLog().count == 3)
+    }
+
     @Test func retryAfterStatusIsCountedByTimes() throws {
         let origin = try TestOrigin()
         let target = "/gen/1000?status=429&retryAfter=2&times=1"

@@ -104,7 +104,7 @@ struct ConfigurationTests {
         let data = try #require(FileManager.default.contents(atPath: Self.sampleFolder + "/scheduler.json"))
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(object.keys.sorted() == SchedulerPolicyFile.keys)
-        #expect(SchedulerPolicyFile.keys.count == 25)
+        #expect(SchedulerPolicyFile.keys.count == 33)
     }
 
     @Test("app.json names every key at its default, and the built-in session is AppConfiguration()")

@@ -5,6 +5,7 @@ import OffstageOrigin
 import OffstageRuntime
 import OffstageStore
 import OffstageTestSupport
+import Synchronization
 import Testing
 
 /// A full disk pauses the download (or stops the runtime with `StoreError.diskFull`) without
@@ -17,6 +18,40 @@ import Testing
         let mount = try TmpfsMount(size: "6m")
         defer { mount.unmount() }
         try Self.scenario(on: mount)
+    }
+
+    /// A download paused for a full disk is picked up again by the engine itself once there is room (it used to
+    /// wait for someone to type `offstage resume`), and completes.
+    @Test(.timeLimit(.minutes(1)))
+    func aTaskPausedForAFullDiskResumesByItselfOnceThereIsRoom() throws {
+        let mount = try TmpfsMount(size: "6m")
+        defer { mount.unmount() }
+        let harness = try RuntimeHarness(parent: mount.path)
+        let id = try harness.download("/gen/16m?seed=112", name: "big.bin")
+        let grown = Mutex(false)
+        let outcome = try harness.run(
+            stoppingWhen: { daemon in
+                guard let task = daemon.tasks[id] else { return false }
+                if task.isPausedForFullDisk, !grown.withLock({ $0 }) {
+                    grown.withLock { $0 = true }
+                    try? mount.resize("64m")  // the user frees space; nobody types anything
+                }
+                return task.state.isTerminal
+            },
+            { options in
+                options.untilIdle = false
+                options.transferTimings.diskCheckInterval = 0.2
+                options.configureEngine = { $0.checkpointBytes = 1 << 20 }
+            })
+        #expect(outcome == .interrupted(reason: "test"))
+        #expect(grown.withLock { $0 }, "the disk did fill")
+        let task = try harness.task(id)
+        #expect(task.state == .completed)
+        #expect(RuntimeHarness.digest(task.deliveredPath) == RuntimeHarness.expected(size: 16 * mebibyte, seed: 112))
+        let events = try harness.events(id)
+        #expect(events.contains { $0.kind == .paused && $0.reason.hasPrefix("disk full: ") })
+        #expect(events.contains { $0.kind == .waiting && $0.reason.hasPrefix("room on the disk again (") })
+        #expect(!events.contains { $0.kind == .resumedByUser })
     }
 
     static func scenario(on mount: TmpfsMount) throws {

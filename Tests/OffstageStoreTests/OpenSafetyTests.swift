@@ -108,7 +108,8 @@ struct OpenSafetyTests {
             #expect(application == 0x4F46_5354)
             #expect(
                 tables == [
-                    "android_state", "app_registry", "app_state", "conditions", "events", "inbox", "outbox",
+                    "android_state", "app_registry", "app_state", "conditions", "events", "inbox", "learned_usage",
+                    "outbox",
                     "scheduler_decisions",
                     "scheduler_runs", "scheduler_state", "sessions", "task_ids", "tasks", "work_requests",
                 ])

@@ -58,7 +58,9 @@ struct TransactionTests {
             big.tasks = [Fixtures.bareTask(id: 100)]
             let error = #expect(throws: StoreError.self) { try store.apply(big, now: date(0)) }
             #expect(error == .diskFull)
-            #expect(error?.description == "the disk is full; nothing was written")
+            #expect(
+                error?.description
+                    == "the disk is full; this change was not written (everything stored before it is kept)")
             #expect(try store.task(id: 100) == nil)
             #expect(try store.events().count == 1)
             #expect(try store.integrityCheck() == "ok")

@@ -133,7 +133,8 @@ struct AndroidStoreTests {
                 try store.apply(work: WorkChanges(upserts: requests))
             }
             let store = try Store.open(home: home)
-            #expect(try store.withDatabase { try $0.scalarInteger("PRAGMA user_version") } == 6)
+            #expect(
+                try store.withDatabase { try $0.scalarInteger("PRAGMA user_version") } == Int64(Store.schemaVersion))
             #expect(try store.loadWorkRequests() == requests)
             #expect(try store.loadAndroidState() == nil)
             var state = AndroidSystemState()

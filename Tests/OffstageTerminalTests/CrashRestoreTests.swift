@@ -37,6 +37,7 @@ import Testing
         #expect(contains(bytes, "child frame"))  // it did draw
         #expect(contains(bytes, "\u{1B}[?1049l"))  // out of the alternate screen
         #expect(contains(bytes, "\u{1B}[?25h"))  // cursor visible
+        #expect(contains(bytes, "\u{1B}[?2004l"))  // bracketed paste off
         #expect(sameModes(pty.modes(), shellModes))
     }
 }

@@ -26,6 +26,7 @@ import Testing
         (offstage_key_backspace(), .key(.backspace)), (offstage_key_dc(), .key(.delete)),
         (offstage_key_f(1), .key(.function(1))), (offstage_key_f(12), .key(.function(12))),
         (offstage_key_f(13), .ignored), (offstage_key_mouse(), .mouse), (offstage_key_resize(), .resize),
+        (offstage_key_paste_begin(), .pasteBegins), (offstage_key_paste_end(), .pasteEnds),
     ]
 
     @Test(arguments: codeCases)

@@ -231,8 +231,6 @@ import Testing
 
     @Test func reportsSignalsAndResizes() throws {
         let pty = try PseudoTerminal(columns: 30, rows: 6)
-        var before = sigaction()
-        sigaction(SIGINT, nil, &before)
         let terminal = try open(pty)
         #expect(terminal.isTrapping(SIGWINCH))
         #expect(terminal.isTrapping(SIGSEGV))
@@ -257,11 +255,11 @@ import Testing
         terminal.close()
         #expect(!terminal.isTrapping(SIGINT))
         #expect(!terminal.isTrapping(SIGSEGV))
+        // SIGINT stays with the process's signal thread, which never sets it to SIG_IGN.
         var after = sigaction()
         sigaction(SIGINT, nil, &after)
-        #expect(
-            unsafeBitCast(after.__sigaction_handler.sa_handler, to: UInt.self)
-                == unsafeBitCast(before.__sigaction_handler.sa_handler, to: UInt.self))
+        let ignore = unsafeBitCast(SIG_IGN, to: UInt.self)
+        #expect(unsafeBitCast(after.__sigaction_handler.sa_handler, to: UInt.self) != ignore)
     }
 
     @Test func continuingRepaintsAndReportsASizeChangedMeanwhile() throws {
@@ -286,6 +284,23 @@ import Testing
         terminal.close()
         let second = try open(pty)
         second.close()
+    }
+
+    @Test func aTerminalThatCannotMoveTheCursorOrHasNoTypeIsRefusedWithNothingWritten() throws {
+        let pty = try PseudoTerminal(columns: 30, rows: 6)
+        let shellModes = pty.modes()
+        #expect(throws: TerminalError.cannotAddressCursor("dumb")) { try open(pty, type: "dumb") }
+        #expect(throws: TerminalError.noTerminalType) { try open(pty, type: "") }
+        #expect(pty.output().isEmpty, "nothing was drawn")
+        #expect(sameModes(pty.modes(), shellModes))
+        #expect(TerminalError.cannotAddressCursor("dumb").isUnsuitableTerminal)
+        #expect(TerminalError.unknownTerminal("x").isUnsuitableTerminal)
+        #expect(!TerminalError.notATerminal.isUnsuitableTerminal)
+        #expect(
+            "\(TerminalError.unknownTerminal("a\u{1B}[31m"))"
+                == "the terminal type TERM=a\\x1B[31m is unknown to terminfo")
+        let terminal = try open(pty)  // the refusals left nothing open
+        terminal.close()
     }
 
     @Test func anUnknownTerminalTypeThrows() throws {

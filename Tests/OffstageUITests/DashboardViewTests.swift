@@ -1,3 +1,4 @@
+import Foundation
 import OffstageCore
 import OffstageTestSupport
 import OffstageUI
@@ -9,7 +10,8 @@ import Testing
 
     /// Every row of the frame of `snapshot` under `state`.
     func rows(_ snapshot: Snapshot, _ state: DashboardState = DashboardState(), size: Size? = nil) -> [String] {
-        let screen = DashboardView.render(snapshot: snapshot, state: state, size: size ?? self.size, capabilities: capabilities)
+        let screen = DashboardView.render(
+            snapshot: snapshot, state: state, size: size ?? self.size, capabilities: capabilities)
         return (0..<screen.height).map { screen.text(row: $0) }
     }
 
@@ -79,14 +81,61 @@ import Testing
         for width in [40, 57, 80, 133] {
             for height in [10, 12, 24, 41] {
                 let screen = DashboardView.render(
-                    snapshot: SnapshotSamples.hostile, state: DashboardState(), size: Size(width: width, height: height),
+                    snapshot: SnapshotSamples.hostile, state: DashboardState(),
+                    size: Size(width: width, height: height),
                     capabilities: capabilities)
                 for row in 0..<height { #expect(DisplayWidth.of(screen.text(row: row)) == width) }
                 #expect(!screen.text(row: 0).contains("too small"))
             }
         }
         let small = DashboardView.render(
-            snapshot: SnapshotSamples.demoMidway, state: DashboardState(), size: Size(width: 39, height: 24), capabilities: capabilities)
+            snapshot: SnapshotSamples.demoMidway, state: DashboardState(), size: Size(width: 39, height: 24),
+            capabilities: capabilities)
         #expect((0..<24).contains { small.text(row: $0).contains("terminal too small") })
+    }
+}
+
+/// What the dashboard says about a download that started again from zero.
+@Suite struct DashboardRestartTests {
+    @Test func theDetailsSayItStartedAgainFromZeroAndWhy() throws {
+        var snapshot = SnapshotSamples.demoMidway
+        let index = try #require(snapshot.transfers.firstIndex { $0.status == .running })
+        snapshot.transfers[index].resumedFrom = 0
+        snapshot.transfers[index].restart = TransferRestart(
+            reason: "the file changed on the server (ETag \"v1\" → \"v2\")", droppedBytes: 50_300_000,
+            at: snapshot.clock.now)
+        var state = DashboardState()
+        state.overlay = .transferDetails(snapshot.transfers[index].id)
+        let screen = DashboardView.render(
+            snapshot: snapshot, state: state, size: Size(width: 120, height: 40),
+            capabilities: TerminalCapabilities(colors: 256, unicode: true))
+        let text = (0..<screen.height).map { screen.text(row: $0) }.joined(separator: "\n")
+        #expect(
+            text.contains("restarted     from zero at 50.3 MB: the file changed on the server (ETag \"v1\" → \"v2\")"),
+            "\(text)")
+        #expect(!text.contains("already there"), "no resumed bytes: \(text)")
+    }
+}
+
+/// The dashboard says a running transfer is stalled when the engine does, in its row and its details.
+@Suite struct DashboardStallTests {
+    @Test func theRowAndTheDetailsSayStalled() throws {
+        var snapshot = SnapshotSamples.demoMidway
+        let index = try #require(snapshot.transfers.firstIndex { $0.status == .running && $0.bytesExpected != nil })
+        snapshot.transfers[index].stalledSince = snapshot.clock.now.addingTimeInterval(-30)
+        snapshot.transfers[index].eta = nil
+        snapshot.transfers[index].speed = nil
+        let size = Size(width: 120, height: 40)
+        let capabilities = TerminalCapabilities(colors: 256, unicode: true)
+        func text(_ state: DashboardState) -> String {
+            let screen = DashboardView.render(snapshot: snapshot, state: state, size: size, capabilities: capabilities)
+            return (0..<screen.height).map { screen.text(row: $0) }.joined(separator: "\n")
+        }
+        let name = snapshot.transfers[index].name
+        let row = try #require(text(DashboardState()).split(separator: "\n").first { $0.contains(name) })
+        #expect(row.contains("stalled 30 s"), "\(row)")
+        var details = DashboardState()
+        details.overlay = .transferDetails(snapshot.transfers[index].id)
+        #expect(text(details).contains("running, stalled 30 s"), "\(text(details))")
     }
 }

@@ -1,3 +1,4 @@
+import OffstageCore
 import OffstageUI
 import Testing
 
@@ -32,6 +33,21 @@ import Testing
         #expect(Format.duration(-5) == "0:00")
         #expect(Format.countdown(12) == "12 s")
         #expect(Format.countdown(750) == "12:30")
+    }
+
+    @Test func elapsedTimesAreAsPreciseAsTheRateFromThem() {
+        #expect(Format.elapsed(0.143) == "0.14 s")
+        #expect(Format.elapsed(0.004) == "0.00 s")
+        #expect(Format.elapsed(0.999) == "1.0 s")
+        #expect(Format.elapsed(2.34) == "2.3 s")
+        #expect(Format.elapsed(59.96) == "1:00")
+        #expect(Format.elapsed(62) == "1:02")
+        #expect(Format.elapsed(-1) == "0.00 s" && Format.elapsed(.infinity) == "∞")
+        // The line `get` ends with: the rate and the time agree.
+        let done = TransferSnapshot(
+            id: 1, name: "tiny.txt", url: "http://o/tiny.txt", state: .completed, bytes: 13, bytesExpected: 13,
+            status: .completed)
+        #expect(ProgressLine.final(done, elapsed: 0.143) == "tiny.txt  100% 13 B in 0.14 s (91 B/s)")
     }
 
     @Test func clockAndPercent() {

@@ -4,8 +4,9 @@
 #include <termios.h>
 
 /* The signal trap of the terminal adapter (Sources/OffstageTerminal/SignalTrap.swift is its only caller): a
- * self-pipe that wakes the terminal's poll(), async-signal-safe handlers that note INT, TERM, HUP, TSTP, CONT
- * and WINCH, and crash handlers that restore the terminal. One state for the process, in trap.c. */
+ * self-pipe that wakes the terminal's poll(), async-signal-safe handlers that note TSTP, CONT and WINCH (INT, TERM
+ * and HUP come from the process's signal thread, through offstage_trap_note_signal), and crash handlers that
+ * restore the terminal. One state for the process, in trap.c. */
 
 /// Creates the self-pipe once (non-blocking, close-on-exec); 0, or -1 with errno.
 int offstage_trap_open_pipe(void);
@@ -18,6 +19,9 @@ void offstage_trap_poke(unsigned char byte);
 
 /// Reads and discards everything in the pipe; whether anything was there.
 int offstage_trap_drain(void);
+
+/// Notes that `sig` came and wakes the poll (as the handlers do); async-signal-safe, any thread.
+void offstage_trap_note_signal(int sig);
 
 /// Whether `sig` came since the last call (clears it).
 int offstage_trap_take(int sig);
@@ -41,8 +45,5 @@ void offstage_trap_stop_self(void);
 /// Whether this trap's handler is the action for `sig` now.
 int offstage_trap_is_catching(int sig);
 
-/// Raises `sig` with whatever action is in place (after offstage_trap_remove: the original one), unblocked in
-/// this thread first so it takes effect now (a dispatch worker thread blocks most signals).
-void offstage_trap_raise(int sig);
 
 #endif

@@ -20,13 +20,19 @@ public struct AppMistakes: Codable, Sendable, Equatable {
     public var skipsSetTaskCompleted: Bool
     /// Does not submit its missing BG task requests when the user opens it.
     public var skipsSubmitOnOpen: Bool
+    /// Submits the next BG task request at the end of its handler, not at the start: a task that expires first
+    /// leaves nothing pending.
+    public var reschedulesAtEnd: Bool
+    /// Registers its BG task handlers after `didFinishLaunching` returned: Apple's exception, "All launch handlers
+    /// must be registered before application finishes launching", crashes it.
+    public var registersAfterLaunch: Bool
 
     /// The canonical app: no mistakes, unless switched on here.
     public init(
         skipsCompletionHandler: Bool = false, movesFileAsynchronously: Bool = false,
         omitsExpirationHandler: Bool = false, omitsTaskDescription: Bool = false, skipsSessionRecreation: Bool = false,
         registersLate: Bool = false, skipsReschedule: Bool = false, skipsSetTaskCompleted: Bool = false,
-        skipsSubmitOnOpen: Bool = false
+        skipsSubmitOnOpen: Bool = false, reschedulesAtEnd: Bool = false, registersAfterLaunch: Bool = false
     ) {
         self.skipsCompletionHandler = skipsCompletionHandler
         self.movesFileAsynchronously = movesFileAsynchronously
@@ -37,6 +43,8 @@ public struct AppMistakes: Codable, Sendable, Equatable {
         self.skipsReschedule = skipsReschedule
         self.skipsSetTaskCompleted = skipsSetTaskCompleted
         self.skipsSubmitOnOpen = skipsSubmitOnOpen
+        self.reschedulesAtEnd = reschedulesAtEnd
+        self.registersAfterLaunch = registersAfterLaunch
     }
 
     /// Decodes, taking `false` for every missing key.
@@ -51,6 +59,8 @@ public struct AppMistakes: Codable, Sendable, Equatable {
         skipsReschedule = try c.decode(.skipsReschedule, default: false)
         skipsSetTaskCompleted = try c.decode(.skipsSetTaskCompleted, default: false)
         skipsSubmitOnOpen = try c.decode(.skipsSubmitOnOpen, default: false)
+        reschedulesAtEnd = try c.decode(.reschedulesAtEnd, default: false)
+        registersAfterLaunch = try c.decode(.registersAfterLaunch, default: false)
     }
 
     /// The command-line names of the mistakes, with what each one shows.
@@ -64,6 +74,8 @@ public struct AppMistakes: Codable, Sendable, Equatable {
         ("no-reschedule", "the BG task handler does not submit the next request: it runs once"),
         ("no-set-task-completed", "setTaskCompleted is never called: killed with 0x2182bad2 and penalised"),
         ("no-submit-on-open", "opening the app does not submit its missing BG task requests"),
+        ("reschedule-at-end", "the BG task handler submits the next request at its end: an expired task leaves none"),
+        ("register-after-launch", "BG task handlers are registered after launch finished: Apple's exception, a crash"),
     ]
 
     /// Switches the mistake with this command-line name; false when no mistake has it.
@@ -78,6 +90,8 @@ public struct AppMistakes: Codable, Sendable, Equatable {
         case "no-reschedule": skipsReschedule = on
         case "no-set-task-completed": skipsSetTaskCompleted = on
         case "no-submit-on-open": skipsSubmitOnOpen = on
+        case "reschedule-at-end": reschedulesAtEnd = on
+        case "register-after-launch": registersAfterLaunch = on
         default: return false
         }
         return true
@@ -88,6 +102,7 @@ public struct AppMistakes: Codable, Sendable, Equatable {
         let flags = [
             skipsCompletionHandler, movesFileAsynchronously, omitsExpirationHandler, omitsTaskDescription,
             skipsSessionRecreation, registersLate, skipsReschedule, skipsSetTaskCompleted, skipsSubmitOnOpen,
+            reschedulesAtEnd, registersAfterLaunch,
         ]
         return zip(Self.names, flags).filter(\.1).map(\.0.name)
     }
@@ -103,6 +118,8 @@ public struct AppMistakes: Codable, Sendable, Equatable {
             registersLate: registersLate || other.registersLate,
             skipsReschedule: skipsReschedule || other.skipsReschedule,
             skipsSetTaskCompleted: skipsSetTaskCompleted || other.skipsSetTaskCompleted,
-            skipsSubmitOnOpen: skipsSubmitOnOpen || other.skipsSubmitOnOpen)
+            skipsSubmitOnOpen: skipsSubmitOnOpen || other.skipsSubmitOnOpen,
+            reschedulesAtEnd: reschedulesAtEnd || other.reschedulesAtEnd,
+            registersAfterLaunch: registersAfterLaunch || other.registersAfterLaunch)
     }
 }

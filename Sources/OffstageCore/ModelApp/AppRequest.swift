@@ -18,6 +18,8 @@ public enum AppRequest: Codable, Sendable, Equatable {
     case upload(path: String, url: String, taskDescription: String?)
     /// Switches an app mistake on or off at run time (see `AppMistakes.names`).
     case setMistake(name: String, on: Bool)
+    /// The user switches the app's own Background App Refresh on or off (Settings → the app).
+    case setBackgroundRefresh(on: Bool)
     /// The running app makes a call background sessions restrict, to see how the platform answers.
     case tryCall(RestrictedCall, url: String)
 
@@ -29,7 +31,7 @@ public enum AppRequest: Codable, Sendable, Equatable {
         case .lock: .userLockedDevice
         case .kill(let reason): .systemTerminated(reason: reason)
         case .forceQuit: .userForceQuit
-        case .relaunch, .download, .upload, .setMistake, .tryCall: nil
+        case .relaunch, .download, .upload, .setMistake, .setBackgroundRefresh, .tryCall: nil
         }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The per-app background budget: credits earned when the user opens the app and regenerated over time,
+/// The per-app background (energy) budget: credits earned when the user opens the app and regenerated over time,
 /// faster the more often and the more regularly the app is used; each app-refresh launch spends credits.
 ///
 /// Times are steady seconds (see `SteadyClock`).
@@ -52,8 +52,8 @@ public struct BackgroundBudget: Codable, Sendable, Equatable {
 
     /// Seconds to regenerate one credit, or nil when the app is not used at all (credits then come only from opens).
     ///
-    /// `refillInterval / (regularity × min(opens per day, maxCountedOpensPerDay))`: 3 h for an app opened once
-    /// every day, about 23 min for one opened 8+ times every day, days for one opened once a week.
+    /// `refillInterval / (regularity × min(opens per day, maxCountedOpensPerDay))`: 6 h for an app opened once
+    /// every day, an hour for one opened 6+ times every day, days for one opened once a week.
     public func refillInterval(at now: Double, _ policy: SchedulerPolicyConfiguration) -> Double? {
         let activity = regularity(at: now, policy) * min(opensPerDay(at: now, policy), policy.maxCountedOpensPerDay)
         return activity > 0 ? policy.refillInterval / activity : nil

@@ -1,11 +1,12 @@
 import Foundation
 
-/// What the model app does in answer to the system: API calls now, and API calls after a while.
+/// What the model app does in answer to the system: API calls now, and when its handler's work will end.
 public struct ModelAppResponse: Sendable, Equatable {
     /// Events to send to the scheduler right away, in order.
     public var now: [SchedulerEvent] = []
-    /// Events to send after this many seconds (work finishing).
-    public var later: [DelayedEvent] = []
+    /// The handler's work ends after this many seconds (nil: no work); `ModelApp.workFinished` then says what the
+    /// app calls. The runtime runs real commands and downloads instead and calls it when they end.
+    public var workEndsAfter: Double?
     /// Whether the handler's work stops now (its expiration handler cancels it).
     public var stopsWork = false
 
@@ -13,26 +14,12 @@ public struct ModelAppResponse: Sendable, Equatable {
     public init() {}
 }
 
-/// An event the model app sends after a delay, for the run it belongs to.
-public struct DelayedEvent: Sendable, Equatable {
-    /// Seconds from now.
-    public var after: Double
-    /// The event.
-    public var event: SchedulerEvent
-
-    /// An event to send after `after` seconds.
-    public init(after: Double, event: SchedulerEvent) {
-        self.after = after
-        self.event = event
-    }
-}
-
 /// The scripted model app's reactions, as a pure value, for virtual-time replays and the runtime alike.
 ///
 /// It registers every configured handler at launch, submits missing requests when opened, reschedules at the
 /// start of each handler, sets an expiration handler, and completes its work — each can be switched off as one
-/// of its `AppMistakes`. The runtime runs real commands and downloads instead of
-/// `later`, but can use `launchEvents` and `handlerStarted` as they are.
+/// of its `AppMistakes`. The runtime runs real commands and downloads instead of waiting `workEndsAfter`, and
+/// uses `launchEvents`, `handlerStarted` and `workFinished` as they are.
 public struct ModelApp: Sendable, Equatable {
     /// Info.plist and handlers.
     public var configuration: AppTaskConfiguration
@@ -51,10 +38,13 @@ public struct ModelApp: Sendable, Equatable {
         self.assumedWorkDuration = assumedWorkDuration
     }
 
-    /// `didFinishLaunching`: registrations (when it registers at launch) then the end of launching.
+    /// `didFinishLaunching`: registrations then the end of launching; registering after launch finished (its
+    /// mistake) raises Apple's exception, and a late registration never comes.
     public func launchEvents() -> [SchedulerEvent] {
-        (!mistakes.registersLate ? configuration.handlers.map { .register(identifier: $0.identifier) } : [])
-            + [.appFinishedLaunching]
+        let registrations: [SchedulerEvent] =
+            mistakes.registersLate ? [] : configuration.handlers.map { .register(identifier: $0.identifier) }
+        return mistakes.registersAfterLaunch
+            ? [.appFinishedLaunching] + registrations : registrations + [.appFinishedLaunching]
     }
 
     /// Opened by the user: submits a request for every handler that has none pending.
@@ -66,29 +56,41 @@ public struct ModelApp: Sendable, Equatable {
         }
     }
 
-    /// The launch handler started: reschedule, set the expiration handler, and finish the work later.
+    /// The launch handler started: reschedule (at the start, unless that is its mistake), set the expiration
+    /// handler, and start the work.
     public func handlerStarted(_ launch: BGTaskLaunch, now: Date) -> ModelAppResponse {
         var response = ModelAppResponse()
         let handler = configuration.handler(launch.identifier)
-        if !mistakes.skipsReschedule, let handler { response.now.append(.submit(handler.request(now: now))) }
+        if !mistakes.skipsReschedule && !mistakes.reschedulesAtEnd, let handler {
+            response.now.append(.submit(handler.request(now: now)))
+        }
         if !mistakes.omitsExpirationHandler {
             response.now.append(.expirationHandlerSet(identifier: launch.identifier))
         }
-        let duration = launch.work?.expectedDuration(default: assumedWorkDuration) ?? assumedWorkDuration
-        response.later = workEnded(launch.identifier, success: true).map { DelayedEvent(after: duration, event: $0) }
+        response.workEndsAfter = launch.work?.expectedDuration(default: assumedWorkDuration) ?? assumedWorkDuration
         return response
     }
 
-    /// The expiration handler ran: work that honours it stops and reports failure; work that does not goes on.
+    /// The handler's work ended: a handler that reschedules at its end submits now (its mistake: an expired task
+    /// never gets here, so nothing stays pending), then `setTaskCompleted` (unless that is its mistake).
+    public func workFinished(_ identifier: String, success: Bool, now: Date) -> [SchedulerEvent] {
+        var events: [SchedulerEvent] = []
+        if mistakes.reschedulesAtEnd && !mistakes.skipsReschedule, let handler = configuration.handler(identifier) {
+            events.append(.submit(handler.request(now: now)))
+        }
+        if !mistakes.skipsSetTaskCompleted { events.append(.taskCompleted(identifier: identifier, success: success)) }
+        return events
+    }
+
+    /// The expiration handler ran: work that honours it stops and reports failure (`setTaskCompleted(success:
+    /// false)`, unless never calling it is its mistake; a handler that reschedules at its end never gets there);
+    /// work that does not honour it goes on.
     public func expirationCalled(_ identifier: String) -> ModelAppResponse {
         var response = ModelAppResponse()
         response.stopsWork = configuration.handler(identifier)?.work.honoursExpiration ?? true
-        if response.stopsWork { response.now = workEnded(identifier, success: false) }
+        if response.stopsWork && !mistakes.skipsSetTaskCompleted {
+            response.now = [.taskCompleted(identifier: identifier, success: false)]
+        }
         return response
-    }
-
-    /// The handler's work ended: `setTaskCompleted(success:)`, unless never calling it is the app's mistake.
-    public func workEnded(_ identifier: String, success: Bool) -> [SchedulerEvent] {
-        mistakes.skipsSetTaskCompleted ? [] : [.taskCompleted(identifier: identifier, success: success)]
     }
 }

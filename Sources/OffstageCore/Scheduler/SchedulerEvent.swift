@@ -12,6 +12,9 @@ public enum SchedulerEvent: Sendable, Equatable {
     case deviceChanged(SchedulerDeviceState)
     /// A wake-up the scheduler asked for came due.
     case timerFired
+    /// The user switched the app's own Background App Refresh (Settings → the app) on or off; the device's switch
+    /// is `DeviceConditions.backgroundRefresh`.
+    case appBackgroundRefreshChanged(on: Bool)
     /// The user brought the app to the front: the background budget records the open (the life cycle moves
     /// the app; the scheduler hears of that through `.appChanged`).
     case userOpenedApp
@@ -87,6 +90,21 @@ public struct SchedulerChanges: Sendable, Equatable {
     public var decisions: [SchedulerDecision]
     /// Runs that ended in this transition.
     public var finishedRuns: [TaskRun]
+    /// The learned usage, when this transition changed it (an open, a force-quit): it has its own table.
+    public var usage: UsageHistory?
+
+    /// Changes of one transition.
+    public init(
+        state: TaskSchedulerState, log: [LogEntry], decisions: [SchedulerDecision],
+        finishedRuns: [TaskRun],
+        usage: UsageHistory? = nil
+    ) {
+        self.state = state
+        self.log = log
+        self.decisions = decisions
+        self.finishedRuns = finishedRuns
+        self.usage = usage
+    }
 }
 
 /// An imperative for the shell around the scheduler (the runtime, or the simulation).
@@ -139,10 +157,13 @@ struct SchedulerTransition {
         changed = true
     }
 
-    /// The commit (when anything changed) followed by the side effects.
-    func finish(_ state: TaskSchedulerState) -> [SchedulerAction] {
-        guard changed else { return actions }
-        let changes = SchedulerChanges(state: state, log: log, decisions: decisions, finishedRuns: finishedRuns)
+    /// The commit (when anything changed) followed by the side effects; the learned usage rides along when
+    /// `usageChanged`.
+    func finish(_ state: TaskSchedulerState, usageChanged: Bool = false) -> [SchedulerAction] {
+        guard changed || usageChanged else { return actions }
+        let changes = SchedulerChanges(
+            state: state, log: log, decisions: decisions, finishedRuns: finishedRuns,
+            usage: usageChanged ? state.usage : nil)
         return [.commit(changes)] + actions
     }
 }

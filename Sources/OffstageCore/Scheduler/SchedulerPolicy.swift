@@ -5,10 +5,16 @@ import Foundation
 public struct SchedulerPolicy: Sendable, Equatable {
     /// The parameters.
     public var configuration: SchedulerPolicyConfiguration
+    /// The time zone of the user's day: hours of use are learned and forecast in it.
+    public var timeZone: TimeZone
 
-    /// A policy with these parameters.
-    public init(configuration: SchedulerPolicyConfiguration = SchedulerPolicyConfiguration()) {
+    /// A policy with these parameters, learning hours of use in `timeZone` (default UTC).
+    public init(
+        configuration: SchedulerPolicyConfiguration = SchedulerPolicyConfiguration(),
+        timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current
+    ) {
         self.configuration = configuration
+        self.timeZone = timeZone
     }
 
     /// Credits a launch of this identifier costs: `launchCost` for app refresh, `processingLaunchCost` for
@@ -30,6 +36,7 @@ public struct SchedulerPolicy: Sendable, Equatable {
         let request = pending.request
         let device = state.device
         if !device.conditions.backgroundRefresh { return .backgroundRefreshOff }
+        if !state.backgroundRefreshForApp { return .backgroundRefreshOffForApp }
         if state.app.forceQuit { return .appSwipedAway }
         if !handlerMayExist(request.identifier, state: state) { return .noHandlerRegistered }
         if let earliest = request.earliestBeginDate, earliest > now {
@@ -57,9 +64,19 @@ public struct SchedulerPolicy: Sendable, Equatable {
             }
         }
         if state.app.phase.isForeground { return .appInForeground }
+        if request.kind == .appRefresh, let hold = usageHold(state.usage, now: now, steady: steady) {
+            return hold
+        }
         let cost = launchCost(request, state: state)
-        if cost > 0 && !state.budget.canAfford(cost) && !processingPromiseDue(pending, now: now) {
+        let promised = processingPromiseDue(pending, now: now)
+        if cost > 0 && !state.budget.canAfford(cost) && !promised {
             return .budgetSpent(nextCreditIn: state.budget.timeUntilAffordable(cost, at: steady, c))
+        }
+        if usesCellularData(request, device: device) && !state.dataBudget.canAfford(c.dataLaunchCost)
+            && !promised
+        {
+            return .dataBudgetSpent(
+                nextCreditIn: state.dataBudget.timeUntilAffordable(c.dataLaunchCost, c))
         }
         if state.launchWouldResumeApp {
             // The one limiter is the life cycle's, on the same steady time.

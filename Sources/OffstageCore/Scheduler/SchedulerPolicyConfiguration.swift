@@ -28,13 +28,13 @@ public struct SchedulerPolicyConfiguration: Codable, Sendable, Equatable {
     public var baseCapacity: Double = 2
     /// Extra capacity per average daily open over the past week (default 1).
     public var capacityPerDailyOpen: Double = 1
-    /// Largest capacity (default 12).
-    public var maxCapacity: Double = 12
+    /// Largest capacity (default 6): the budget refills through the day rather than piling up for a burst.
+    public var maxCapacity: Double = 6
     /// Seconds to regenerate one credit for an app opened once a day, every day; more opens speed it up
-    /// (see `BackgroundBudget.refillInterval`; default 10 800 = 3 h).
-    public var refillInterval: Double = 10_800
-    /// Daily opens beyond this do not speed up the refill further (default 8).
-    public var maxCountedOpensPerDay: Double = 8
+    /// (see `BackgroundBudget.refillInterval`; default 21 600 = 6 h).
+    public var refillInterval: Double = 21_600
+    /// Daily opens beyond this do not speed up the refill further (default 6: at most a credit an hour).
+    public var maxCountedOpensPerDay: Double = 6
     /// Credits one app-refresh launch costs (default 1).
     public var launchCost: Double = 1
     /// Credits one processing launch costs (default 1): processing draws on the same energy and data budget, so a
@@ -51,6 +51,27 @@ public struct SchedulerPolicyConfiguration: Codable, Sendable, Equatable {
     /// A processing request on battery waits this long past its earliest date for power before running anyway
     /// (default 36 h, so it runs within about two days).
     public var processingOnBatteryAfter: Double = 129_600
+    /// Half-life of a learned open, in seconds (default 7 days): the learned likelihood of use by hour of day
+    /// (`UsageHistory`) counts last week's opens half as much as today's.
+    public var usageHalfLife: Double = 604_800
+    /// App refresh is not held for usage until the scheduler has learned for this long since the first open
+    /// (default 2 days): with nothing to go on, only the budgets hold it.
+    public var usageLearningPeriod: Double = 172_800
+    /// App refresh runs when the app is likely to be opened within this many seconds after the current hour
+    /// (default 7 200 = the next two hours): shortly before likely use.
+    public var usageLookahead: Double = 7_200
+    /// Learned opens expected within `usageLookahead` for app refresh to run, at least (default 0.05: use on about
+    /// one day in twenty at that time of day).
+    public var likelyUseThreshold: Double = 0.05
+    /// And at least this share of the expected use in the day's busiest lookahead (default 0.5): refresh runs
+    /// before the hours the app is used most, not before every hour it was ever opened in.
+    public var likelyUseShareOfPeak: Double = 0.5
+    /// Credits the data budget holds for launches on cellular (default 2).
+    public var dataCapacity: Double = 2
+    /// Seconds to regenerate one data credit (default 7 200 = 2 h): the budget refills through the day.
+    public var dataRefillInterval: Double = 7_200
+    /// Data credits one launch on cellular costs (app refresh, and processing that needs a network; default 1).
+    public var dataLaunchCost: Double = 1
     /// A wall-clock step larger than this many seconds against the monotonic clock is a clock jump (default 5).
     public var clockJumpTolerance: Double = 5
     /// Decisions kept in memory (default 200); older ones have gone out in commits.
@@ -91,6 +112,14 @@ public struct SchedulerPolicyConfiguration: Codable, Sendable, Equatable {
         maxPenaltyDuration = try c.decode(.maxPenaltyDuration, default: d.maxPenaltyDuration)
         penaltyCostMultiplier = try c.decode(.penaltyCostMultiplier, default: d.penaltyCostMultiplier)
         processingOnBatteryAfter = try c.decode(.processingOnBatteryAfter, default: d.processingOnBatteryAfter)
+        usageHalfLife = try c.decode(.usageHalfLife, default: d.usageHalfLife)
+        usageLearningPeriod = try c.decode(.usageLearningPeriod, default: d.usageLearningPeriod)
+        usageLookahead = try c.decode(.usageLookahead, default: d.usageLookahead)
+        likelyUseThreshold = try c.decode(.likelyUseThreshold, default: d.likelyUseThreshold)
+        likelyUseShareOfPeak = try c.decode(.likelyUseShareOfPeak, default: d.likelyUseShareOfPeak)
+        dataCapacity = try c.decode(.dataCapacity, default: d.dataCapacity)
+        dataRefillInterval = try c.decode(.dataRefillInterval, default: d.dataRefillInterval)
+        dataLaunchCost = try c.decode(.dataLaunchCost, default: d.dataLaunchCost)
         clockJumpTolerance = try c.decode(.clockJumpTolerance, default: d.clockJumpTolerance)
         decisionLogLimit = try c.decode(.decisionLogLimit, default: d.decisionLogLimit)
         runHistoryLimit = try c.decode(.runHistoryLimit, default: d.runHistoryLimit)

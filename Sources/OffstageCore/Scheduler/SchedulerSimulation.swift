@@ -31,7 +31,8 @@ struct SimulationEngine {
     var queue = SimulationQueue<SimulationStep>()
     var device = SchedulerDeviceState()
     var sessions = 0
-    var opens = 0
+    /// Seconds into the replay of every open, in order.
+    var opens: [Double] = []
     var runs: [String: [TaskRun]] = [:]
     /// Seconds per identifier and reason category, when tallied.
     var waits: WaitTally?
@@ -54,8 +55,9 @@ struct SimulationEngine {
 
     /// Queues the user's days (the shared `UsagePlan`): device rhythm and app sessions.
     mutating func planUsage() {
-        for (time, moment) in UsagePlan.moments(days: setup.days, usage: setup.usage, apps: apps.count, random: &random)
-        {
+        let moments = UsagePlan.moments(
+            days: setup.days, usage: setup.usage, opens: setup.opens, apps: apps.count, random: &random)
+        for (time, moment) in moments {
             switch moment {
             case .device(let conditions): queue.push(time, .device(conditions))
             case .open(let app): queue.push(time, .open(app: app))
@@ -74,7 +76,7 @@ struct SimulationEngine {
                 broadcastDevice(at: time)
             case .open(let app):
                 sessions += 1
-                opens += 1
+                opens.append(time)
                 if sessions == 1 {
                     device.inUse = true
                     broadcastDevice(at: time)
@@ -91,11 +93,11 @@ struct SimulationEngine {
                 guard queuedWake[app] == time else { continue }
                 queuedWake[app] = nil
                 send(.scheduler(.timerFired), to: app, at: time)
-            case .appEvent(let app, let event, let run):
-                guard case .taskCompleted(let id, _) = event,
-                    systems[app].scheduler.state.runningTask(id)?.number == run
-                else { continue }
-                send(.scheduler(event), to: app, at: time)
+            case .workEnded(let app, let identifier, let run):
+                guard systems[app].scheduler.state.runningTask(identifier)?.number == run else { continue }
+                for event in apps[app].workFinished(identifier, success: true, now: setup.start + time) {
+                    send(.scheduler(event), to: app, at: time)
+                }
             }
         }
     }
@@ -163,8 +165,8 @@ struct SimulationEngine {
                 let response = apps[app].handlerStarted(launch, now: now)
                 work += response.now.map { .scheduler($0) }
                 let number = systems[app].scheduler.state.runningTask(launch.identifier)?.number ?? 0
-                for delayed in response.later {
-                    queue.push(time + delayed.after, .appEvent(app: app, event: delayed.event, run: number))
+                if let after = response.workEndsAfter {
+                    queue.push(time + after, .workEnded(app: app, identifier: launch.identifier, run: number))
                 }
             case .callExpirationHandler(let identifier):
                 work += apps[app].expirationCalled(identifier).now.map { .scheduler($0) }

@@ -10,8 +10,8 @@ enum SimulationStep: Sendable {
     case leave(app: Int)
     /// This app's scheduler wake.
     case timer(app: Int)
-    /// The app sends this event for run `run` (dropped when that run has ended).
-    case appEvent(app: Int, event: SchedulerEvent, run: Int64)
+    /// The work of this app's run `run` of `identifier` ends (dropped when that run has ended).
+    case workEnded(app: Int, identifier: String, run: Int64)
 }
 
 /// A min-heap of steps by time, ties in insertion order, so a replay is deterministic (iOS and Android steps).

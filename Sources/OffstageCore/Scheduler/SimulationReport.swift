@@ -20,8 +20,10 @@ public struct IdentifierReport: Codable, Sendable, Equatable {
     public var daysWithoutRun: Int
     /// Runs on each day.
     public var runsByDay: [Int]
-    /// Runs in each hour (days × 24 cells).
+    /// Runs in each hour of the day (24 counts, the first 00:00–00:59).
     public var runsByHour: [Int]
+    /// The share of runs that came at most 3 h before the hour of an open, and before it (nil: no runs).
+    public var runsBeforeUse: Double?
     /// How the runs ended, by outcome name.
     public var outcomes: [String: Int]
     /// Seconds the due request waited, per reason category (nil: not tallied; see `SchedulerSimulation.run`).
@@ -34,10 +36,14 @@ public struct SimulationReport: Codable, Sendable, Equatable {
     public var days: Int
     /// The usage profile.
     public var usage: UsageProfile
+    /// The user's own times of day to open the app, when given (`--opens`).
+    public var opens: DailyOpens?
     /// The seed.
     public var seed: UInt64
     /// How many times the user opened an app.
     public var userOpens: Int
+    /// The user's opens in each hour of the day (24 counts, the first 00:00–00:59).
+    public var opensByHour: [Int]
     /// One entry per identifier, in configuration order.
     public var identifiers: [IdentifierReport]
 
@@ -46,43 +52,59 @@ public struct SimulationReport: Codable, Sendable, Equatable {
         identifiers.first { $0.identifier == id }
     }
 
-    /// A table of the figures followed by the chart.
+    /// Who the user is, for headers: `usage daily` or `opens at 08:00, 12:30`.
+    public var userText: String {
+        opens.map { "opens at \($0.text)" } ?? "usage \(usage.rawValue)"
+    }
+
+    /// A table of the figures followed by the chart by day, and with `hourly` the chart by hour of the day.
     public func render(hourly: Bool = false) -> String {
         let width = max(10, identifiers.map(\.identifier.count).max() ?? 10)
         func pad(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(0, n - s.count)) }
         func delay(_ d: Double?) -> String { d.map { DurationText.short($0) } ?? "-" }
         var lines = [
-            "\(days) days, usage \(usage.rawValue), seed \(seed): the user opened the app \(userOpens) times", "",
+            "\(days) days, \(userText), seed \(seed): the user opened the app \(userOpens) times", "",
         ]
-        lines.append(pad("identifier", width) + "  runs/day  delay median   p90     max  days without a run")
+        let columns = "  runs/day  delay median   p90     max  days without a run  before use  01–05"
+        lines.append(pad("identifier", width) + columns)
         for r in identifiers {
             let perDay = "\((r.runsPerDay * 10).rounded() / 10)"
+            let night = HourOfDayFigures.share(r.runsByHour, in: 1..<5)
             lines.append(
                 pad(r.identifier, width) + "  " + pad(perDay, 8) + "  " + pad(delay(r.medianDelay), 12) + " "
-                    + pad(delay(r.p90Delay), 7) + " " + pad(delay(r.maxDelay), 7) + " \(r.daysWithoutRun) of \(days)")
+                    + pad(delay(r.p90Delay), 7) + " " + pad(delay(r.maxDelay), 7) + " "
+                    + pad("\(r.daysWithoutRun) of \(days)", 20) + pad(Self.percent(r.runsBeforeUse), 12)
+                    + Self.percent(night))
         }
         lines.append("")
-        lines.append(chart(hourly: hourly))
+        lines.append(chart())
+        if hourly {
+            lines.append("")
+            lines.append(
+                HourOfDayChart.render(
+                    rows: [("opens", opensByHour)] + identifiers.map { ($0.identifier, $0.runsByHour) }))
+        }
         return lines.joined(separator: "\n")
     }
 
-    /// One row per identifier. Daily cells: `·` no run, `░` 1–2, `▒` 3–8, `▓` 9–24, `█` 25 or more runs;
-    /// hourly cells: `·` none, `█` at least one run.
-    public func chart(hourly: Bool = false) -> String {
+    /// A share as a whole percentage (`-` for none).
+    static func percent(_ share: Double?) -> String {
+        guard let share else { return "-" }
+        let value = Clamped.int((share * 100).rounded())
+        return value == 0 && share > 0 ? "<1%" : "\(value)%"
+    }
+
+    /// One row per identifier, one cell per day: `·` no run, `░` 1–2, `▒` 3–8, `▓` 9–24, `█` 25 or more runs.
+    public func chart() -> String {
         let width = max(10, identifiers.map(\.identifier.count).max() ?? 10)
         var lines: [String] = []
-        let legend =
-            hourly ? "one cell per hour: · none  █ ran" : "one cell per day: · none  ░ 1–2  ▒ 3–8  ▓ 9–24  █ 25+ runs"
-        let scale =
-            hourly
-            ? String(repeating: "|" + String(repeating: " ", count: 23), count: days)
-            : (0..<days).map { $0 % 7 == 0 ? "|" : " " }.joined()
+        let scale = (0..<days).map { $0 % 7 == 0 ? "|" : " " }.joined()
         lines.append(String(repeating: " ", count: width + 2) + scale)
         for r in identifiers {
-            let cells = hourly ? r.runsByHour.map { $0 > 0 ? "█" : "·" } : r.runsByDay.map(Self.dayCell)
+            let cells = r.runsByDay.map(Self.dayCell)
             lines.append(r.identifier + String(repeating: " ", count: width - r.identifier.count + 2) + cells.joined())
         }
-        lines.append(legend)
+        lines.append("one cell per day: · none  ░ 1–2  ▒ 3–8  ▓ 9–24  █ 25+ runs")
         return lines.joined(separator: "\n")
     }
 
@@ -107,13 +129,10 @@ extension SimulationEngine {
             for handler in app.configuration.handlers {
                 let list = runs[handler.identifier] ?? []
                 var byDay = Array(repeating: 0, count: setup.days)
-                var byHour = Array(repeating: 0, count: setup.days * 24)
                 var outcomes: [String: Int] = [:]
-                for run in list {
-                    let offset = run.launchedAt.timeIntervalSince(setup.start)
-                    let hour = min(max(0, Clamped.int(offset / 3600)), byHour.count - 1)
-                    byHour[hour] += 1
-                    byDay[hour / 24] += 1
+                let times = list.map { $0.launchedAt.timeIntervalSince(setup.start) }
+                for (run, time) in zip(list, times) {
+                    byDay[min(max(0, Clamped.int(time / 86_400)), byDay.count - 1)] += 1
                     outcomes[run.outcome.rawValue, default: 0] += 1
                 }
                 let delays = list.map(\.delay).sorted()
@@ -123,12 +142,16 @@ extension SimulationEngine {
                         runsPerDay: Double(list.count) / Double(max(setup.days, 1)),
                         medianDelay: Self.percentile(delays, 0.5), p90Delay: Self.percentile(delays, 0.9),
                         maxDelay: delays.last,
-                        daysWithoutRun: byDay.filter { $0 == 0 }.count, runsByDay: byDay, runsByHour: byHour,
+                        daysWithoutRun: byDay.filter { $0 == 0 }.count, runsByDay: byDay,
+                        runsByHour: HourOfDayFigures.counts(times),
+                        runsBeforeUse: HourOfDayFigures.shareBeforeUse(runs: times, opens: opens),
                         outcomes: outcomes, waitTime: waits.map { $0.seconds[handler.identifier] ?? [:] }))
             }
         }
         return SimulationReport(
-            days: setup.days, usage: setup.usage, seed: setup.seed, userOpens: opens, identifiers: reports)
+            days: setup.days, usage: setup.usage, opens: setup.opens, seed: setup.seed,
+            userOpens: opens.count,
+            opensByHour: HourOfDayFigures.counts(opens), identifiers: reports)
     }
 
     /// Nearest-rank percentile of sorted values.

@@ -23,6 +23,8 @@ public struct SimulationSetup: Codable, Sendable, Equatable {
     public var days: Int
     /// How the user uses the app and the phone.
     public var usage: UsageProfile
+    /// The user's own times of day to open the app, instead of the profile's (nil: the profile's).
+    public var opens: DailyOpens?
     /// The seed of every random choice.
     public var seed: UInt64
     /// The apps (each has its own scheduler, budget and limiter; they share the device).
@@ -38,10 +40,13 @@ public struct SimulationSetup: Codable, Sendable, Equatable {
     public init(
         days: Int, usage: UsageProfile, seed: UInt64 = 1, apps: [SimulatedApp],
         policy: SchedulerPolicyConfiguration = SchedulerPolicyConfiguration(),
-        lifecycle: AppLifecyclePolicy = AppLifecyclePolicy(), start: Date = Date(timeIntervalSince1970: 1_799_971_200)
+        lifecycle: AppLifecyclePolicy = AppLifecyclePolicy(),
+        start: Date = Date(timeIntervalSince1970: 1_799_971_200),
+        opens: DailyOpens? = nil
     ) {
         self.days = days
         self.usage = usage
+        self.opens = opens
         self.seed = seed
         self.apps = apps
         self.policy = policy

@@ -42,9 +42,20 @@ extension TaskScheduler {
         }
     }
 
-    /// The user opened the app: a credit for the budget (the life cycle launches or fronts the app).
+    /// The app's own Background App Refresh switch changed.
+    mutating func switchBackgroundRefreshForApp(_ on: Bool, in t: inout SchedulerTransition) {
+        guard on != state.backgroundRefreshForApp else { return }
+        state.backgroundRefreshForApp = on
+        t.log(.conditionsChanged, "app", "Background App Refresh switched \(on ? "on" : "off") for this app")
+    }
+
+    /// The user opened the app: a credit for the budget, and an open learned at this hour of the day (the life
+    /// cycle launches or fronts the app).
     mutating func userOpened(in t: inout SchedulerTransition) {
         state.budget.recordOpen(at: t.steady, parameters)
+        state.usage.recordOpen(
+            hour: LocalHour.of(t.now, in: policy.timeZone), at: t.steady,
+            halfLife: parameters.usageHalfLife)
         t.changed = true
     }
 
@@ -52,6 +63,13 @@ extension TaskScheduler {
     mutating func appChanged(_ view: SchedulerAppView, why: String, in t: inout SchedulerTransition) {
         guard view != state.app else { return }
         let had = state.app.phase.hasProcess
+        if view.forceQuit && !state.app.forceQuit && !state.usage.isEmpty {
+            // As the platform does: a force-quit tells the system the user does not want the app in the background.
+            state.usage.reset()
+            t.log(
+                .appLifecycle, "app", "force-quit: what was learned about when the app is used is forgotten"
+            )
+        }
         state.app = view
         t.changed = true
         if had && !view.phase.hasProcess {

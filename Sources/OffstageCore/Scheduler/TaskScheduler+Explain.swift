@@ -11,12 +11,13 @@ public struct RequestExplanation: Sendable, Equatable {
 }
 
 extension TaskScheduler {
-    /// For every pending request, the reason it is not running at wall time `now` / monotonic `monotonic`.
+    /// For every pending request, the reason it is not running at wall time `now` / steady time `steady`.
     public func explain(now: Date, steady: Double, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current)
         -> [RequestExplanation]
     {
         var view = state
         view.budget.accrue(to: steady, parameters)
+        view.dataBudget.accrue(to: steady, parameters)
         return state.pending.map { pending in
             let reason =
                 policy.blockingReason(for: pending, state: view, now: now, steady: steady)

@@ -4,7 +4,7 @@ import Foundation
 extension TaskScheduler {
     /// The error `submit` would throw for this request, or nil when it would be accepted.
     public func submitError(for request: BGTaskRequest) -> BGTaskSchedulerError? {
-        if !state.device.conditions.backgroundRefresh { return .unavailable }
+        if !state.device.conditions.backgroundRefresh || !state.backgroundRefreshForApp { return .unavailable }
         if !configuration.permittedIdentifiers.contains(request.identifier)
             || !configuration.backgroundModes.contains(request.kind.requiredBackgroundMode)
         {
@@ -49,7 +49,8 @@ extension TaskScheduler {
     private func explanation(of error: BGTaskSchedulerError, _ request: BGTaskRequest) -> String {
         switch error {
         case .unavailable:
-            return " (Background App Refresh is off)"
+            return state.device.conditions.backgroundRefresh
+                ? " (Background App Refresh is off for this app)" : " (Background App Refresh is off on this device)"
         case .notPermitted:
             if !configuration.permittedIdentifiers.contains(request.identifier) {
                 return " (not in BGTaskSchedulerPermittedIdentifiers)"

@@ -13,6 +13,9 @@ extension TaskScheduler {
         let request = pending.request
         if !simulated {
             state.budget.spend(policy.launchCost(request, state: state))
+            if policy.usesCellularData(request, device: state.device) {
+                state.dataBudget.spend(parameters.dataLaunchCost)
+            }
         }
         state.pending.removeAll { $0.identifier == pending.identifier }
         let requestedAt = max(request.earliestBeginDate ?? pending.submittedAt, pending.submittedAt)

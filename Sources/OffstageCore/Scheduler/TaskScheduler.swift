@@ -23,13 +23,15 @@ public struct TaskScheduler: Sendable, Equatable {
     /// the next `.started`.
     public var appliesOffline = false
 
-    /// A scheduler for an app; `state` is what the store held (nil: a fresh install seeded with `seed`).
+    /// A scheduler for an app; `state` is what the store held (nil: a fresh install seeded with `seed`); the user's
+    /// day is in `timeZone` (the runtime passes the local one; replays and tests keep UTC).
     public init(
         configuration: AppTaskConfiguration, policy: SchedulerPolicyConfiguration = SchedulerPolicyConfiguration(),
-        state: TaskSchedulerState? = nil, seed: UInt64 = 0
+        state: TaskSchedulerState? = nil, seed: UInt64 = 0,
+        timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current
     ) {
         self.configuration = configuration
-        self.policy = SchedulerPolicy(configuration: policy)
+        self.policy = SchedulerPolicy(configuration: policy, timeZone: timeZone)
         self.state = state ?? TaskSchedulerState(policy: policy, seed: seed)
     }
 
@@ -56,12 +58,15 @@ public struct TaskScheduler: Sendable, Equatable {
     /// clock saw beyond the tolerance shifts the pending earliest dates.
     public mutating func handle(_ event: SchedulerEvent, now: Date, steady: Double) -> [SchedulerAction] {
         var t = SchedulerTransition(now: now, steady: steady, logging: writesEventLog)
+        let usageBefore = state.usage
         let jump = state.clock.takeWallJump()
         if abs(jump) > parameters.clockJumpTolerance { shiftEarliestDates(by: jump, in: &t) }
         state.budget.accrue(to: t.steady, parameters)
+        state.dataBudget.accrue(to: t.steady, parameters)
         switch event {
         case .started: restart(in: &t)
         case .deviceChanged(let device): changeDevice(device, in: &t)
+        case .appBackgroundRefreshChanged(let on): switchBackgroundRefreshForApp(on, in: &t)
         case .timerFired: break
         case .userOpenedApp: userOpened(in: &t)
         case .appChanged(let view, let why): appChanged(view, why: why, in: &t)
@@ -81,7 +86,7 @@ public struct TaskScheduler: Sendable, Equatable {
         }
         if state.nextWakeAt == nil && !state.pending.isEmpty { scheduleNextWake(after: t.steady, in: &t) }
         if let wake = nextWakeUp() { t.actions.append(.wake(atSteady: wake)) }
-        return t.finish(state)
+        return t.finish(state, usageChanged: state.usage != usageBefore)
     }
 
     /// The wall clock jumped (set forward or back) against steady time: pending earliest dates move with it.

@@ -8,8 +8,13 @@ public struct TaskSchedulerState: Codable, Sendable, Equatable {
     public var running: [RunningTask] = []
     /// Finished runs, newest last (bounded by `runHistoryLimit`).
     public var history: [TaskRun] = []
-    /// The app's background budget.
+    /// The app's background budget (energy).
     public var budget: BackgroundBudget
+    /// The cellular data budget.
+    public var dataBudget: DataBudget
+    /// When the user opens the app, by hour of the day, as learned. Kept in the store's own table
+    /// (`learned_usage`), so it is not one of this value's coding keys.
+    public var usage = UsageHistory()
     /// Penalties by identifier.
     public var penalties: [String: TaskPenalty] = [:]
     /// The app as its life cycle last told it (the life cycle owns the phase, the limiter and force-quit).
@@ -22,6 +27,8 @@ public struct TaskSchedulerState: Codable, Sendable, Equatable {
     public var lastLaunchRegistered: Set<String>?
     /// The device.
     public var device = SchedulerDeviceState()
+    /// Whether the app's own Background App Refresh switch is on (the device's is in `device`).
+    public var backgroundRefreshForApp = true
     /// The model's steady time base (`SteadyClock`), persisted here; all durations (deadlines, budget, limiter,
     /// penalties) are in its steady seconds; only `earliestBeginDate` is a wall-clock date.
     public var clock = SteadyClock()
@@ -37,7 +44,14 @@ public struct TaskSchedulerState: Codable, Sendable, Equatable {
     /// A fresh state for a new install.
     public init(policy: SchedulerPolicyConfiguration = SchedulerPolicyConfiguration(), seed: UInt64 = 0) {
         budget = BackgroundBudget(credits: policy.initialCredits)
+        dataBudget = DataBudget(credits: policy.dataCapacity)
         random = SeededGenerator(seed: seed)
+    }
+
+    /// The keys of the stored JSON: everything but the learned usage.
+    enum CodingKeys: String, CodingKey {
+        case pending, running, history, budget, dataBudget, penalties, app, launching, registered,
+            lastLaunchRegistered, device, backgroundRefreshForApp, clock, nextWakeAt, random, decisions, nextRunNumber
     }
 
     /// The pending request of an identifier.
@@ -55,20 +69,24 @@ public struct TaskSchedulerState: Codable, Sendable, Equatable {
         !launching && AppLifecycleState.launchResumesApp(phase: app.phase, runningBGTasks: running.count)
     }
 
-    /// Decodes a stored state; keys added since (the app view, `launching`) take their defaults, and the keys
-    /// of the old split model (its own phase, limiter and swipe mark) are ignored.
+    /// Decodes a stored state; keys added since (the app view, `launching`, the data budget, the app's Background App
+    /// Refresh switch) take their defaults, and the keys of the old split model (its own phase, limiter and swipe
+    /// mark) are ignored.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         pending = try c.decode(.pending, default: [])
         running = try c.decode(.running, default: [])
         history = try c.decode(.history, default: [])
         budget = try c.decode(BackgroundBudget.self, forKey: .budget)
+        dataBudget = try c.decode(
+            .dataBudget, default: DataBudget(credits: SchedulerPolicyConfiguration().dataCapacity))
         penalties = try c.decode(.penalties, default: [:])
         app = try c.decode(.app, default: SchedulerAppView())
         launching = try c.decode(.launching, default: false)
         registered = try c.decode(.registered, default: [])
         lastLaunchRegistered = try c.decodeIfPresent(Set<String>.self, forKey: .lastLaunchRegistered)
         device = try c.decode(.device, default: SchedulerDeviceState())
+        backgroundRefreshForApp = try c.decode(.backgroundRefreshForApp, default: true)
         clock = try c.decode(.clock, default: SteadyClock())
         nextWakeAt = try c.decodeIfPresent(Double.self, forKey: .nextWakeAt)
         random = try c.decode(SeededGenerator.self, forKey: .random)

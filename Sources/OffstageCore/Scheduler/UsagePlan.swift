@@ -14,10 +14,12 @@ public enum UsageMoment: Sendable, Equatable {
 /// the app sessions, every choice drawn from the generator in one fixed order, so both platforms see the same
 /// user on the same device.
 public enum UsagePlan {
-    /// The moments of `days` days for `apps` apps, in the order a replay queues them (ties keep this order).
-    public static func moments(days: Int, usage profile: UsageProfile, apps: Int, random: inout SeededGenerator)
-        -> [(time: Double, moment: UsageMoment)]
-    {
+    /// The moments of `days` days for `apps` apps, in the order a replay queues them (ties keep this order). The
+    /// user opens each app at the profile's times of day, or at their own (`opens`).
+    public static func moments(
+        days: Int, usage profile: UsageProfile, opens own: DailyOpens? = nil, apps: Int,
+        random: inout SeededGenerator
+    ) -> [(time: Double, moment: UsageMoment)] {
         var list: [(time: Double, moment: UsageMoment)] = []
         var chargedLastNight = true
         for day in 0..<max(0, days) {
@@ -34,12 +36,10 @@ public enum UsagePlan {
             for app in 0..<max(0, apps) {
                 var times: [Double] = []
                 if day == 0 { times.append(9 * 3600) }  // installed and opened on the first morning
-                if random.chance(profile.activeDayProbability) {
-                    let count = Int(
-                        random.uniform(
-                            Double(profile.opensPerActiveDay.lowerBound)...Double(profile.opensPerActiveDay.upperBound)
-                                + 0.999))
-                    for _ in 0..<count { times.append(random.uniform(DailyRhythm.wake...(DailyRhythm.bed - 900))) }
+                if let own {
+                    times += own.draw(&random)
+                } else {
+                    for slot in profile.slots { times += slot.draw(&random) }
                 }
                 for time in times.sorted() {
                     list.append((base + time, .open(app: app)))

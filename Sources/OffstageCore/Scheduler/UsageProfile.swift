@@ -1,33 +1,30 @@
 import Foundation
 
 /// How a simulated user uses the app and the phone; each profile is replayed with seeded randomness.
+///
+/// People open an app at habitual times: the profiles draw each day's opens from times of day (`slots`), so the
+/// scheduler has something to learn (`UsageHistory`).
 public enum UsageProfile: String, Codable, Sendable, CaseIterable {
-    /// Opens the app on about one day in ten.
+    /// Opens the app on about one day in ten, once, at any time of the day.
     case rare
-    /// Opens the app on about one or two days a week.
+    /// Opens the app on one or two days a week, in the evening.
     case weekly
-    /// Opens the app a few times nearly every day.
+    /// Opens the app nearly every day: in the morning, at midday and in the evening.
     case daily
-    /// Opens the app 15–30 times every day.
+    /// Opens the app 15–30 times every day, throughout its waking hours.
     case heavy
 
-    /// Probability that the app is opened at all on a given day.
-    public var activeDayProbability: Double {
+    /// The times of day this user may open the app; each day every slot is drawn in order.
+    public var slots: [UsageSlot] {
         switch self {
-        case .rare: 0.1
-        case .weekly: 0.2
-        case .daily: 0.95
-        case .heavy: 1
-        }
-    }
-
-    /// Opens on an active day (inclusive range).
-    public var opensPerActiveDay: ClosedRange<Int> {
-        switch self {
-        case .rare: 1...1
-        case .weekly: 1...2
-        case .daily: 2...4
-        case .heavy: 15...30
+        case .rare: [UsageSlot(chance: 0.1, from: 9, to: 21)]
+        case .weekly: [UsageSlot(chance: 0.2, from: 18, to: 22, opens: 1...2)]
+        case .daily:
+            [
+                UsageSlot(chance: 0.9, from: 7, to: 9), UsageSlot(chance: 0.75, from: 12, to: 13.5),
+                UsageSlot(chance: 0.85, from: 19.5, to: 22.5), UsageSlot(chance: 0.3, from: 9, to: 19),
+            ]
+        case .heavy: [UsageSlot(chance: 1, from: 7, to: 23, opens: 15...30)]
         }
     }
 
@@ -46,6 +43,37 @@ public enum UsageProfile: String, Codable, Sendable, CaseIterable {
         case .rare, .weekly: 0.8
         case .daily, .heavy: 0.95
         }
+    }
+}
+
+/// A time of day a user may open the app: on a day, with probability `chance`, `opens` opens at uniformly drawn
+/// times between the hours `from` and `to`.
+public struct UsageSlot: Sendable, Equatable {
+    /// Probability that the slot is used on a given day.
+    public var chance: Double
+    /// Start, in hours after midnight.
+    public var from: Double
+    /// End, in hours after midnight.
+    public var to: Double
+    /// How many opens the slot holds when used (inclusive).
+    public var opens: ClosedRange<Int>
+
+    /// A slot.
+    public init(chance: Double, from: Double, to: Double, opens: ClosedRange<Int> = 1...1) {
+        self.chance = chance
+        self.from = from
+        self.to = to
+        self.opens = opens
+    }
+
+    /// The day's opens from this slot, in seconds after midnight (unsorted).
+    func draw(_ random: inout SeededGenerator) -> [Double] {
+        guard random.chance(chance) else { return [] }
+        let count =
+            opens.lowerBound == opens.upperBound
+            ? opens.lowerBound
+            : Clamped.int(random.uniform(Double(opens.lowerBound)...(Double(opens.upperBound) + 0.999)))
+        return (0..<count).map { _ in random.uniform((from * 3600)...(to * 3600)) }
     }
 }
 

@@ -8,12 +8,21 @@ public enum WaitReason: Codable, Sendable, Equatable, Hashable {
     case needsExternalPower
     /// It requires a network and the device is offline.
     case needsNetwork
-    /// The budget is spent; the next credit comes in this many seconds (nil: only when the app is opened).
+    /// The energy budget is spent; the next credit comes in this many seconds (nil: only when the app is opened).
     case budgetSpent(nextCreditIn: Double?)
+    /// The cellular data budget is spent; the next credit comes in this many seconds (nil: never, the capacity is
+    /// below one launch's cost).
+    case dataBudgetSpent(nextCreditIn: Double?)
+    /// App refresh waits for the hour before the app's usual use, which starts at this date.
+    case awaitingLikelyUse(usualOpen: Date)
+    /// App refresh waits: at no hour of the day is the app opened often enough to expect use.
+    case noUseExpected
     /// The app did not register a handler for it at its last launch.
     case noHandlerRegistered
-    /// The Background App Refresh switch is off.
+    /// The device's Background App Refresh switch is off (Settings → General).
     case backgroundRefreshOff
+    /// The app's own Background App Refresh switch is off (Settings → the app).
+    case backgroundRefreshOffForApp
     /// Low Power Mode is on.
     case lowPowerMode
     /// The battery is critically low (this level, %) and not charging.
@@ -43,10 +52,18 @@ public enum WaitReason: Codable, Sendable, Equatable, Hashable {
         case .earliestIn(let s): "earliest in \(DurationText.short(s))"
         case .needsExternalPower: "needs external power"
         case .needsNetwork: "needs a network"
-        case .budgetSpent(let s?): "budget spent, next credit in \(DurationText.short(s))"
-        case .budgetSpent(nil): "budget spent, next credit when the app is opened"
+        case .budgetSpent(let s?): "energy budget spent, next credit in \(DurationText.short(s))"
+        case .budgetSpent(nil): "energy budget spent, next credit when the app is opened"
+        case .dataBudgetSpent(let s?):
+            "data budget spent on cellular, next credit in \(DurationText.short(s))"
+        case .dataBudgetSpent(nil): "data budget spent on cellular; it waits for Wi-Fi"
+        case .awaitingLikelyUse(let date):
+            "the app is usually opened around \(DurationText.clock(date, timeZone: timeZone)); "
+                + "refresh likely shortly before"
+        case .noUseExpected: "no use expected: the app has no usual time of day yet"
         case .noHandlerRegistered: "no handler registered at launch"
-        case .backgroundRefreshOff: "Background App Refresh is off"
+        case .backgroundRefreshOff: "Background App Refresh is off on this device"
+        case .backgroundRefreshOffForApp: "Background App Refresh is off for this app"
         case .lowPowerMode: "Low Power Mode"
         case .batteryCriticallyLow(let level): "battery critically low (\(level)%)"
         case .deviceInUse: "device in use"
@@ -81,7 +98,8 @@ public enum DurationText {
         // The calendar is only asked about dates within ±3000 years of 1970.
         let seconds = Clamped.within(date.timeIntervalSince1970, -95_000_000_000...95_000_000_000)
         let parts = calendar.dateComponents([.hour, .minute], from: Date(timeIntervalSince1970: seconds))
-        let hour = parts.hour ?? 0, minute = parts.minute ?? 0
+        let hour = parts.hour ?? 0
+        let minute = parts.minute ?? 0
         return (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
     }
 }

@@ -26,7 +26,9 @@ extension WaitReason {
     public var waitCategory: String? {
         switch self {
         case .earliestIn, .alreadyRunning: nil
-        case .budgetSpent: "budget spent"
+        case .budgetSpent: "energy budget spent"
+        case .dataBudgetSpent: "data budget spent"
+        case .awaitingLikelyUse: "waiting for likely use"
         case .prefersExternalPower: "waiting for external power"
         case .relaunchLimiter: "relaunch limiter"
         case .penalisedUntil: "penalised"

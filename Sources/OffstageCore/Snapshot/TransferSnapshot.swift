@@ -58,6 +58,10 @@ public struct TransferSnapshot: Codable, Sendable, Equatable, Identifiable {
     /// For downloads: the bytes its partial file holds on disk now (nil: there is none). A failed task keeps
     /// one only while a resume could use it; `cancel ID` or `offstage clean` removes it.
     public var partBytes: Int64?
+    /// Why it last started again from zero in this engine's run, and what that dropped (nil: it never did).
+    public var restart: TransferRestart?
+    /// While it runs but received under 1 kB in the last 30 s: since when (views say `stalled 45 s`); nil otherwise.
+    public var stalledSince: Date?
 
     /// A transfer reading.
     public init(
@@ -68,7 +72,7 @@ public struct TransferSnapshot: Codable, Sendable, Equatable, Identifiable {
         effectiveURL: String? = nil, httpStatus: Int? = nil, responseSummary: String? = nil,
         deliveredPath: String? = nil, isDiscretionary: Bool = false, earliestBeginDate: Date? = nil,
         history: [LogEntry] = [], error: String? = nil, uploadPath: String? = nil, deliveryPath: String? = nil,
-        partBytes: Int64? = nil
+        partBytes: Int64? = nil, restart: TransferRestart? = nil, stalledSince: Date? = nil
     ) {
         self.id = id
         self.session = session
@@ -97,6 +101,13 @@ public struct TransferSnapshot: Codable, Sendable, Equatable, Identifiable {
         self.uploadPath = uploadPath
         self.deliveryPath = deliveryPath
         self.partBytes = partBytes
+        self.restart = restart
+        self.stalledSince = stalledSince
+    }
+
+    /// Seconds it has been stalled at `now` (nil while it moves).
+    public func stalledFor(now: Date) -> Double? {
+        stalledSince.map { max(0, now.timeIntervalSince($0)) }
     }
 
     /// The fraction done (0…1), or nil when the size is unknown.

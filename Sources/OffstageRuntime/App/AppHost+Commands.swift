@@ -31,6 +31,12 @@ extension AppHost {
             try setMistake(name, on, command: command)
         case .tryCall(let call, let url):
             try tryRestrictedCall(call, url: url, command: command)
+        case .setBackgroundRefresh(let on):
+            // The app's own Background App Refresh switch is the scheduler's to keep.
+            guard let scheduler else {
+                return try refuse(command, "this offstage does not run the BG task scheduler")
+            }
+            try scheduler.handle(.appBackgroundRefreshChanged(on: on), command: command)
         case .open, .home, .lock, .kill, .forceQuit:
             break
         }

@@ -40,6 +40,10 @@ public struct BGTasksFile: Codable, Sendable, Equatable {
         public var completesTask: Bool?
         /// `submitsOnOpen`.
         public var submitsOnOpen: Bool?
+        /// `reschedulesAtStart`.
+        public var reschedulesAtStart: Bool?
+        /// `registersBeforeLaunchFinishes`.
+        public var registersBeforeLaunchFinishes: Bool?
 
         /// The object for the app's mistakes, every flag written out (true: the good behaviour, no mistake).
         public init(_ mistakes: AppMistakes) {
@@ -48,6 +52,8 @@ public struct BGTasksFile: Codable, Sendable, Equatable {
             setsExpirationHandler = !mistakes.omitsExpirationHandler
             completesTask = !mistakes.skipsSetTaskCompleted
             submitsOnOpen = !mistakes.skipsSubmitOnOpen
+            reschedulesAtStart = !mistakes.reschedulesAtEnd
+            registersBeforeLaunchFinishes = !mistakes.registersAfterLaunch
         }
 
         /// Decodes, rejecting unknown keys.
@@ -59,6 +65,8 @@ public struct BGTasksFile: Codable, Sendable, Equatable {
             setsExpirationHandler = try c.decodeIfPresent(Bool.self, forKey: .setsExpirationHandler)
             completesTask = try c.decodeIfPresent(Bool.self, forKey: .completesTask)
             submitsOnOpen = try c.decodeIfPresent(Bool.self, forKey: .submitsOnOpen)
+            reschedulesAtStart = try c.decodeIfPresent(Bool.self, forKey: .reschedulesAtStart)
+            registersBeforeLaunchFinishes = try c.decodeIfPresent(Bool.self, forKey: .registersBeforeLaunchFinishes)
         }
 
         /// The app's mistakes these flags switch on (a flag false is a mistake; missing flags are true).
@@ -66,11 +74,13 @@ public struct BGTasksFile: Codable, Sendable, Equatable {
             AppMistakes(
                 omitsExpirationHandler: !(setsExpirationHandler ?? true), registersLate: !(registersAtLaunch ?? true),
                 skipsReschedule: !(reschedulesInHandler ?? true), skipsSetTaskCompleted: !(completesTask ?? true),
-                skipsSubmitOnOpen: !(submitsOnOpen ?? true))
+                skipsSubmitOnOpen: !(submitsOnOpen ?? true), reschedulesAtEnd: !(reschedulesAtStart ?? true),
+                registersAfterLaunch: !(registersBeforeLaunchFinishes ?? true))
         }
 
         private enum CodingKeys: String, CodingKey, CaseIterable {
-            case registersAtLaunch, reschedulesInHandler, setsExpirationHandler, completesTask, submitsOnOpen
+            case registersAtLaunch, reschedulesInHandler, setsExpirationHandler, completesTask, submitsOnOpen,
+                reschedulesAtStart, registersBeforeLaunchFinishes
         }
     }
 

@@ -44,10 +44,13 @@ extension SchedulerHost {
         for identifier in work.keys.sorted() { stopWork(identifier) }
     }
 
-    /// The handler's work ended: the model app calls `setTaskCompleted` (unless that is its mistake).
+    /// The handler's work ended: the model app calls what it calls then (`setTaskCompleted`, and a submit when it
+    /// reschedules at the end).
     func finishWork(_ identifier: String, success: Bool) throws {
         work[identifier] = nil
-        for event in modelApp.workEnded(identifier, success: success) { try handle(event) }
+        for event in modelApp.workFinished(identifier, success: success, now: context.time.now()) {
+            try handle(event)
+        }
     }
 
     /// A handler command's process exited; ignored when that run was already stopped.

@@ -33,7 +33,12 @@ final class SchedulerHost {
         self.context = context
         self.transfers = transfers
         let stored = try context.loadState("scheduler_state") { try context.store.loadSchedulerState() }
-        scheduler = TaskScheduler(configuration: setup.app, policy: setup.policy, state: stored, seed: setup.seed)
+        if !context.offline {
+            _ = try context.loadState("learned_usage") { try context.store.loadLearnedUsage() }  // reported, not fatal
+        }
+        // The user's day is the machine's local one: hours of use are learned in it.
+        scheduler = TaskScheduler(
+            configuration: setup.app, policy: setup.policy, state: stored, seed: setup.seed, timeZone: .current)
         reactions = ModelApp(configuration: setup.app, mistakes: setup.mistakes)
         commandLogPath = setup.commandLogPath
     }

@@ -1,4 +1,5 @@
 import Foundation
+import OffstageSignals
 
 /// A BG task handler's shell command: a real process with its own timeout.
 ///
@@ -36,7 +37,8 @@ final class ShellTask: Sendable {
             ended(finished.terminationReason == .exit && finished.terminationStatus == 0)
         }
         self.process = process
-        try process.run()
+        // The child inherits this thread's signal mask: it must not start with SIGTERM blocked (offstage blocks it).
+        try ProcessSignals.spawning { try process.run() }
         let pid = process.processIdentifier
         DispatchQueue.global().asyncAfter(deadline: .now() + max(0.1, timeout)) { [weak self] in
             guard let self, self.process.isRunning, self.process.processIdentifier == pid else { return }

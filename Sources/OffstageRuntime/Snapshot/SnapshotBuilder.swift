@@ -62,7 +62,12 @@ struct SnapshotBuilder {
             if !attempt.running {
                 attempt = Attempt(resumedFrom: task.kind == .download ? task.bytesWritten : 0, running: true)
             }
-            attempt.estimator.record(bytes: daemon.liveBytes[id] ?? task.bytesWritten, at: now)
+            let bytes = daemon.liveBytes[id] ?? task.bytesWritten
+            // What the server agreed to resume from; bytes below where the attempt began mean it started again
+            // from zero, so nothing of it is resumed.
+            if let accepted = daemon.acceptedOffsets[id] { attempt.resumedFrom = accepted }
+            if bytes < attempt.resumedFrom { attempt.resumedFrom = 0 }
+            attempt.estimator.record(bytes: bytes, at: now)
             attempts[id] = attempt
         }
     }
@@ -83,8 +88,11 @@ struct SnapshotBuilder {
                 of: task, waitReason: daemon.waitReasons[task.id], now: now, maxAttempts: maxAttempts,
                 waitingForApp: waitingForApp.contains(task.id), interrupted: false)
             return SnapshotParts.transfer(
-                task, bytes: bytes, resumedFrom: attempt?.resumedFrom ?? 0, speed: speed, eta: eta, status: status,
-                history: histories["task \(task.id)"] ?? [])
+                task, bytes: bytes,
+                resumedFrom: running ? (daemon.acceptedOffsets[task.id] ?? 0) : (attempt?.resumedFrom ?? 0),
+                speed: speed, eta: eta,
+                status: status, history: histories["task \(task.id)"] ?? [], restart: daemon.restarts[task.id],
+                stalledSince: running ? daemon.stalledSince(task.id) : nil)
         }
     }
 

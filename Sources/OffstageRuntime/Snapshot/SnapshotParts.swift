@@ -39,7 +39,7 @@ enum SnapshotParts {
                 nextAttempt: task.retryAt, attempt: task.attempts, maxAttempts: maxAttempts,
                 lastError: task.error ?? "")
         case .paused:
-            return .paused(task.error.flatMap { $0.hasPrefix("disk full") ? $0 : nil })
+            return .paused(task.isPausedForFullDisk ? task.error : nil)
         case .finishing:
             return .finishing(waitingForApp ? "waiting for the app to take the delivery" : nil)
         case .completed:
@@ -54,7 +54,7 @@ enum SnapshotParts {
     /// A transfer reading of a stored task with its live bytes and speed.
     static func transfer(
         _ task: TransferTask, bytes: Int64, resumedFrom: Int64, speed: Double?, eta: Double?, status: TransferStatus,
-        history: [LogEntry]
+        history: [LogEntry], restart: TransferRestart? = nil, stalledSince: Date? = nil
     ) -> TransferSnapshot {
         TransferSnapshot(
             id: task.id, session: task.session, taskIdentifier: task.taskIdentifier, name: name(of: task),
@@ -65,7 +65,8 @@ enum SnapshotParts {
             httpStatus: task.httpStatus, responseSummary: task.responseSummary,
             deliveredPath: task.state == .completed ? task.deliveredPath : nil, isDiscretionary: task.isDiscretionary,
             earliestBeginDate: task.earliestBeginDate, history: history, error: task.error,
-            uploadPath: task.uploadPath, deliveryPath: task.deliveredPath)
+            uploadPath: task.uploadPath, deliveryPath: task.deliveredPath, restart: restart,
+            stalledSince: stalledSince)
     }
 
     /// The app's reading from its life-cycle manager at steady time `steady`, with its session and registry.

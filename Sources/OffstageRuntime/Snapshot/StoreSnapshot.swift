@@ -51,7 +51,8 @@ public enum StoreSnapshot {
                 history: histories["task \(task.id)"] ?? [])
         }
         let scheduler = TaskScheduler(
-            configuration: configuration.app, policy: configuration.policy, state: try store.loadSchedulerState())
+            configuration: configuration.app, policy: configuration.policy, state: try store.loadSchedulerState(),
+            timeZone: timeZone)
         let steady = scheduler.clock.steady(monotonic: monotonic)
         let app = try app(
             store: store, configuration: appSession, monotonic: monotonic,

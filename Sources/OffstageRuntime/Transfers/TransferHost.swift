@@ -26,6 +26,7 @@ final class TransferHost {
         self.context = context
         let options = context.options
         daemon = TransferDaemon(retryPolicy: options.retryPolicy, redirectPolicy: options.redirectPolicy)
+        daemon.timings = options.transferTimings
         daemon.exclusive = options.focus
         daemon.appSessions = [options.app?.configuration.sessionIdentifier ?? options.appSessionIdentifier]
         let home = context.home
@@ -139,6 +140,10 @@ final class TransferHost {
             try handle(finalizer.step(task))
         case .wake(let date):
             nextWake = min(nextWake ?? date, date)
+        case .measureDiskSpace:
+            if let free = PosixFiles.freeBytes(at: context.home.partsDirectory) {
+                try handle(.diskSpaceChecked(freeBytes: free))
+            }
         }
     }
 

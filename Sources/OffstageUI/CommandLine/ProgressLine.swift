@@ -7,22 +7,19 @@ import OffstageCore
 /// columns (the bar shrinks first, then the name, then the details, then the line is cut with `…`). An unknown size
 /// draws a moving block and no percentage. Off a terminal: the same facts as one plain line, no bar.
 public enum ProgressLine {
-    /// Seconds without a new byte after which a running transfer reads `stalled`.
-    public static let stallAfter = 3.0
     /// The widest the name gets while the bar still has room.
     static let nameLimit = 32
     /// The narrowest bar worth drawing (brackets included).
     static let barMinimum = 7
 
-    /// The terminal line for `transfer` at `now`, at most `width` columns; `idleFor` is how long no byte came.
-    public static func render(
-        _ transfer: TransferSnapshot, width: Int, now: Date, frame: Int, idleFor: Double = 0
-    ) -> String {
+    /// The terminal line for `transfer` at `now`, at most `width` columns (`stalled 30 s` when the engine says it
+    /// received under 1 kB in its stall window).
+    public static func render(_ transfer: TransferSnapshot, width: Int, now: Date, frame: Int) -> String {
         guard width > 0 else { return "" }
         let name = TransferDaemon.printable(transfer.name)
         let percent = transfer.bytesExpected == nil ? "" : Format.percent(transfer.fraction ?? 0)
         let percentWidth = percent.isEmpty ? 0 : 5
-        let facts = details(transfer, now: now, idleFor: idleFor)
+        let facts = details(transfer, now: now)
         // Running: the bytes (and a stall) stay, speed, ETA and resumed bytes give way. Not running: why stays,
         // and the bytes give way.
         let stall = facts.reason.map { [$0] } ?? []
@@ -65,29 +62,45 @@ public enum ProgressLine {
         }
         var line = shownName + "  "
         if !percent.isEmpty { line += TextFit.padLeft(percent, to: 4) + " " }
-        if barWidth > 0 { line += bar(transfer, width: barWidth, frame: frame, idleFor: idleFor) + " " }
+        if barWidth > 0 { line += bar(transfer, width: barWidth, frame: frame, now: now) + " " }
         line += details
         return TextFit.truncate(line, to: width)
     }
 
     /// The plain line for a log or a pipe: `name running 47% 1.2/2.5 GB 12.4 MB/s ETA 0:29`, no bar, no escapes.
-    public static func plain(_ transfer: TransferSnapshot, now: Date, idleFor: Double = 0) -> String {
+    public static func plain(_ transfer: TransferSnapshot, now: Date) -> String {
         var pieces = [TransferDaemon.printable(transfer.name), TransferWords.state(transfer)]
         if transfer.bytesExpected != nil { pieces.append(Format.percent(transfer.fraction ?? 0)) }
-        let facts = details(transfer, now: now, idleFor: idleFor)
+        let facts = details(transfer, now: now)
         pieces += ([facts.bytes] + (facts.reason.map { [$0] } ?? []) + facts.extras).filter { !$0.isEmpty }
         return pieces.joined(separator: " ")
     }
 
-    /// The last line once the transfer has ended: `name  100% 2.5 GB in 1:02 (40.3 MB/s)`, or where it stopped.
+    /// The line said once when a download starts again from zero, above the meter: `big.bin: the file changed on
+    /// the server (ETag "a" → "b"): starting again from zero (50.3 MB dropped)`; nil when it never did.
+    public static func restartNotice(_ transfer: TransferSnapshot) -> String? {
+        guard let restart = transfer.restart else { return nil }
+        let dropped = restart.droppedBytes > 0 ? " (\(Format.bytes(restart.droppedBytes)) dropped)" : ""
+        return TransferDaemon.printable(transfer.name) + ": " + TransferDaemon.printable(restart.reason)
+            + ": starting again from zero" + dropped
+    }
+
+    /// The last line once the transfer has ended: `name  100% 2.5 GB in 1:02 (40.3 MB/s)`, or where it stopped;
+    /// a download that started again from zero on the way says so and why.
     public static func final(_ transfer: TransferSnapshot, elapsed: Double?) -> String {
+        let restart = transfer.restart.map { ", started again from zero: " + TransferDaemon.printable($0.reason) } ?? ""
+        return ended(transfer, elapsed: elapsed) + restart
+    }
+
+    /// How it ended, without the restart.
+    private static func ended(_ transfer: TransferSnapshot, elapsed: Double?) -> String {
         let name = TransferDaemon.printable(transfer.name)
         switch transfer.state {
         case .completed:
             var line = "\(name)  100% \(Format.bytes(transfer.bytes))"
             if let elapsed, elapsed > 0 {
                 let new = Double(max(0, transfer.bytes - transfer.resumedFrom))
-                line += " in \(Format.duration(elapsed)) (\(Format.speed(new / elapsed)))"
+                line += " in \(Format.elapsed(elapsed)) (\(Format.speed(new / elapsed)))"
             }
             if transfer.resumedFrom > 0 { line += ", resumed from \(Format.bytes(transfer.resumedFrom))" }
             return line
@@ -114,8 +127,8 @@ public enum ProgressLine {
         var extras: [String] = []
     }
 
-    /// The facts of `transfer` at `now`, `idleFor` seconds after its last byte.
-    static func details(_ transfer: TransferSnapshot, now: Date, idleFor: Double) -> Facts {
+    /// The facts of `transfer` at `now`.
+    static func details(_ transfer: TransferSnapshot, now: Date) -> Facts {
         var facts = Facts(bytes: amount(transfer))
         guard transfer.status == .running else {
             if transfer.status != .completed {
@@ -123,8 +136,8 @@ public enum ProgressLine {
             }
             return facts
         }
-        if idleFor >= stallAfter {
-            facts.reason = "stalled \(Clamped.int(idleFor.rounded(.down))) s"
+        if let stalled = transfer.stalledFor(now: now) {
+            facts.reason = Format.stalled(stalled)
             return facts
         }
         facts.extras.append(transfer.speed.map(Format.speed) ?? "")
@@ -134,7 +147,7 @@ public enum ProgressLine {
     }
 
     /// `[████▍     ]` in eighth blocks, or a moving block when the size is unknown (an empty track while stalled).
-    static func bar(_ transfer: TransferSnapshot, width: Int, frame: Int, idleFor: Double) -> String {
+    static func bar(_ transfer: TransferSnapshot, width: Int, frame: Int, now: Date) -> String {
         let inner = max(1, width - 2)
         let glyphs = Glyphs(unicode: true)
         let palette = Palette(colors: 0)
@@ -143,7 +156,7 @@ public enum ProgressLine {
             let resumed = transfer.bytesExpected.map { $0 > 0 ? Double(transfer.resumedFrom) / Double($0) : 0 } ?? 0
             spans = ProgressBar.determinate(
                 fraction: fraction, resumed: resumed, width: inner, glyphs: glyphs, palette: palette)
-        } else if transfer.status == .running, idleFor < stallAfter {
+        } else if transfer.status == .running, transfer.stalledSince == nil {
             spans = ProgressBar.indeterminate(frame: frame, width: inner, glyphs: glyphs, palette: palette)
         } else {
             spans = [Span(String(repeating: " ", count: inner), palette.barTrack)]

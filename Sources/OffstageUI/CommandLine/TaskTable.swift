@@ -132,13 +132,26 @@ public enum TaskTable {
             switch transfer.status {
             case .running:
                 var parts: [String] = []
-                if let speed = transfer.speed, speed > 0 { parts.append("\(ByteFormat.size(Clamped.int64(speed)))/s") }
-                if let eta = transfer.eta, (transfer.bytesExpected ?? 0) > transfer.bytes {
-                    parts.append("ETA \(TransferDaemon.duration(eta))")
+                if let stalled = transfer.stalledFor(now: now) {
+                    parts.append(Format.stalled(stalled))
+                } else {
+                    if let speed = transfer.speed, speed > 0 {
+                        parts.append("\(ByteFormat.size(Clamped.int64(speed)))/s")
+                    }
+                    if let eta = transfer.eta, (transfer.bytesExpected ?? 0) > transfer.bytes {
+                        parts.append("ETA \(TransferDaemon.duration(eta))")
+                    }
+                }
+                if let restart = transfer.restart {
+                    parts.append(
+                        "started again from zero at \(ByteFormat.size(restart.droppedBytes)): "
+                            + TransferDaemon.printable(restart.reason))
                 }
                 return parts.joined(separator: ", ")
             case .completed:
-                if transfer.kind == .upload { return transfer.httpStatus.map { "answered HTTP \($0)" } ?? "" }
+                if transfer.kind == .upload {
+                    return transfer.httpStatus.map { "answered " + HTTPStatus.text($0) } ?? ""
+                }
                 let path = transfer.deliveredPath ?? transfer.deliveryPath
                 return path.map { "saved as " + TransferDaemon.printable($0) } ?? ""
             default:

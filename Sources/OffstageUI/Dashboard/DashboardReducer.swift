@@ -29,6 +29,9 @@ public enum DashboardReducer {
                 Navigation.keepVisible(pane, state: &state, snapshot: snapshot, rows: rows)
             }
             return []
+        case .paste(let text):
+            state.message = nil
+            return PromptInput.paste(text, state: &state, snapshot: snapshot)
         }
     }
 

@@ -59,6 +59,36 @@ enum PromptInput {
         return []
     }
 
+    /// Pasted text (bracketed paste): into the open prompt as text, never as keys, control and bidi characters left
+    /// out, up to the line's length. With no prompt open it is ignored, and the key bar says so.
+    static func paste(_ text: String, state: inout DashboardState, snapshot: Snapshot) -> [DashboardEffect] {
+        guard case .prompt(var prompt) = state.overlay else {
+            state.message = "paste ignored: no prompt is open (a asks for a URL, / for a filter)"
+            return []
+        }
+        var kept = String.UnicodeScalarView()
+        var dropped = 0
+        for scalar in text.unicodeScalars {
+            if PromptParsing.isForbidden(scalar) { dropped += 1 } else { kept.append(scalar) }
+        }
+        let pasted = String(kept)
+        let room = max(0, PromptParsing.maximumLength - prompt.text.count)
+        let fits = pasted.count <= room
+        prompt.text += fits ? pasted : String(pasted.prefix(room))
+        prompt.error = nil
+        state.overlay = .prompt(prompt)
+        if prompt.purpose == .filter { setFilter(prompt.text, state: &state, snapshot: snapshot) }
+        var notes: [String] = []
+        if dropped > 0 {
+            notes.append("\(dropped) control character\(dropped == 1 ? "" : "s") in the paste left out")
+        }
+        if !fits {
+            notes.append("the line is full (\(PromptParsing.maximumLength) characters): the rest of the paste left out")
+        }
+        if !notes.isEmpty { state.message = notes.joined(separator: "; ") }
+        return []
+    }
+
     /// Enter: the text is checked; refused, the prompt stays open with the reason; accepted, the command goes.
     static func submit(
         _ prompt: DashboardState.Prompt, state: inout DashboardState, snapshot: Snapshot

@@ -71,4 +71,14 @@ public enum TerminalInput: Hashable, Sendable {
     case mouse(MouseEvent)
     /// The terminal changed size (`KEY_RESIZE`).
     case resize(Size)
+    /// Pasted text (bracketed paste), as it came: text, never keys. A long paste comes in several pieces.
+    case paste(String)
+
+    /// Whether the user typed or pasted it (a key or a paste; not the mouse, not a resize).
+    public var isTyped: Bool {
+        switch self {
+        case .key, .paste: true
+        case .mouse, .resize: false
+        }
+    }
 }

@@ -31,6 +31,26 @@ public enum Format {
         return "\(minutes):" + twoDigits(secs)
     }
 
+    /// A time taken, as precise as a rate computed from it needs: `0.14 s` under a second, `2.3 s` under a
+    /// minute, else `1:02` or `2:03:04` (so `13 B in 0.14 s (91 B/s)`, never `13 B in 0:01 (91 B/s)`).
+    public static func elapsed(_ seconds: Double) -> String {
+        guard seconds.isFinite else { return "∞" }
+        let s = max(0, seconds)
+        if s < 0.995 { return "\(Int((s * 100).rounded()) / 100).\(twoDigits(Int((s * 100).rounded()) % 100)) s" }
+        if s < 59.95 {
+            let tenths = Int((s * 10).rounded())
+            return "\(tenths / 10).\(tenths % 10) s"
+        }
+        return duration(s)
+    }
+
+    /// How long a running transfer has been stalled: `stalled 30 s`, `stalled 1:40` (whole seconds, rounded down,
+    /// so it reads 30 s when 30 s have passed).
+    public static func stalled(_ seconds: Double) -> String {
+        let whole = seconds.isFinite ? Double(Int(max(0, min(seconds, 1e9)))) : 0
+        return "stalled " + (whole < 60 ? "\(Int(whole)) s" : duration(whole))
+    }
+
     /// A countdown: `45 s` under a minute, else `12:30` or `2:03:04`.
     public static func countdown(_ seconds: Double) -> String {
         guard seconds.isFinite else { return "∞" }

@@ -63,11 +63,7 @@ enum ScheduledPane {
             screen.draw(
                 spans(item, columns: columns, context: c), x: 1, y: y, limit: width - 2, ellipsis: c.glyphs.ellipsis)
             if focused, let selected, content.key(of: item, in: c.snapshot) == selected {
-                screen.restyle(x: 0, y: y, count: width) { style in
-                    var s = style
-                    s.reverse = true
-                    return s
-                }
+                screen.restyle(x: 0, y: y, count: width, c.palette.selected)
             }
         }
     }
@@ -89,16 +85,17 @@ enum ScheduledPane {
         }
     }
 
-    /// The budget as `budget ▮▮▮▯▯ 3.0/5`.
+    /// The app's background budget as `BG credits ▮▮▮▯▯ 3/5`: the credits left of the most it holds, which BG
+    /// launches spend (`budget ▮▮▮▮▮ 2.1/2.1` did not say what it counted).
     static func budget(_ c: RenderContext) -> String {
         let budget = c.snapshot.app.budget
-        guard budget.maximum > 0 else { return "budget none" }
+        guard budget.maximum > 0 else { return "BG credits none" }
         let cells = 5
         let held = min(cells, max(0, Int((budget.credits / budget.maximum * Double(cells)).rounded())))
         let meter =
             String(repeating: c.glyphs.creditFull, count: held)
             + String(repeating: c.glyphs.creditEmpty, count: cells - held)
-        return "budget " + meter + " " + number(budget.credits) + "/" + number(budget.maximum)
+        return "BG credits " + meter + " " + number(budget.credits) + "/" + number(budget.maximum)
     }
 
     /// `3`, or `2.5` for a fraction.

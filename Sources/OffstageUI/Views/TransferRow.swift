@@ -15,19 +15,27 @@ enum TransferRow {
 
     /// The spans of `transfer`'s row, `width` columns wide.
     static func spans(_ transfer: TransferSnapshot, width: Int, context c: RenderContext) -> [Span] {
+        layout(transfer, width: width, context: c).spans
+    }
+
+    /// The spans of `transfer`'s row, `width` columns wide, and the columns its bar takes (counted from the row's
+    /// first; nil: no bar), which a selected row leaves as they are.
+    static func layout(
+        _ transfer: TransferSnapshot, width: Int, context c: RenderContext
+    ) -> (spans: [Span], bar: Range<Int>?) {
         let nameWidth = min(40, max(8, width / 4))
         let (glyph, glyphStyle) = self.glyph(transfer.status, c)
         var spans = [Span(glyph, glyphStyle), Span(" ")]
         spans.append(Span(c.pad(c.safe(transfer.name), nameWidth)))
         spans.append(transfer.kind == .upload ? Span(" " + c.glyphs.upload + " ", c.palette.info) : Span("   "))
         let rest = width - 2 - nameWidth - 3
-        guard rest > 0 else { return spans }
+        guard rest > 0 else { return (spans, nil) }
         if case .running = transfer.status {
-            spans += running(transfer, width: rest, c)
-        } else {
-            spans += stopped(transfer, width: rest, c)
+            let (numbers, barWidth) = running(transfer, width: rest, c)
+            let start = 2 + nameWidth + 3
+            return (spans + numbers, barWidth > 0 ? start..<(start + barWidth) : nil)
         }
-        return spans
+        return (spans + stopped(transfer, width: rest, c), nil)
     }
 
     /// The state glyph and its style.
@@ -48,7 +56,9 @@ enum TransferRow {
     /// Why a transfer is not running, in words (escaped).
     static func reason(_ transfer: TransferSnapshot, _ c: RenderContext) -> (String, Style) {
         switch transfer.status {
-        case .running: return ("running", c.palette.good)
+        case .running:
+            guard let since = transfer.stalledSince else { return ("running", c.palette.good) }
+            return ("running, " + Format.stalled(-c.seconds(until: since)), c.palette.warn)
         case .waiting(let why): return ("waiting: " + c.safe(why), c.palette.muted)
         case .earliestBegin(let date):
             let left = c.seconds(until: date)
@@ -62,9 +72,10 @@ enum TransferRow {
             text += " (attempt \(attempt) of \(maxAttempts)): " + c.safe(lastError)
             return (text, c.palette.warn)
         case .paused(let why): return (why.map { "paused: " + c.safe($0) } ?? "paused", c.palette.warn)
-        case .finishing(let why): return (why.map { "finishing: " + c.safe($0) } ?? "finishing: delivering", c.palette.info)
+        case .finishing(let why):
+            return (why.map { "finishing: " + c.safe($0) } ?? "finishing: delivering", c.palette.info)
         case .completed:
-            let status = transfer.kind == .upload ? (transfer.httpStatus.map { ": HTTP \($0)" } ?? "") : ""
+            let status = transfer.kind == .upload ? (transfer.httpStatus.map { ": " + HTTPStatus.text($0) } ?? "") : ""
             return ("completed" + status, c.palette.good)
         case .failed(let why): return ("failed: " + c.safe(why), c.palette.bad)
         case .cancelled(let why): return (why.map { "cancelled: " + c.safe($0) } ?? "cancelled", c.palette.muted)
@@ -78,14 +89,15 @@ enum TransferRow {
         return transfer.bytes > 0 ? Format.bytes(transfer.bytes) : ""
     }
 
-    /// A running transfer: the bar, then percent, bytes, speed and ETA as far as they fit.
-    private static func running(_ transfer: TransferSnapshot, width: Int, _ c: RenderContext) -> [Span] {
+    /// A running transfer: the bar, then percent, bytes, speed and ETA as far as they fit; and the bar's width.
+    private static func running(_ transfer: TransferSnapshot, width: Int, _ c: RenderContext) -> ([Span], Int) {
         let known = transfer.fraction
         var slots: [(String, Int)] = []
         slots.append((known.map(Format.percent) ?? "", Slot.percent))
         slots.append((bytes(transfer), Slot.bytes))
         slots.append((transfer.speed.map(Format.speed) ?? "", Slot.speed))
-        let eta = known == nil ? "size unknown" : (transfer.eta.map { "ETA " + Format.duration($0) } ?? "")
+        let stalled = transfer.stalledSince.map { Format.stalled(-c.seconds(until: $0)) }
+        let eta = stalled ?? (known == nil ? "size unknown" : (transfer.eta.map { "ETA " + Format.duration($0) } ?? ""))
         slots.append((eta, Slot.eta))
         func numbersWidth() -> Int { slots.reduce(0) { $0 + $1.1 + 1 } }
         while slots.count > 1, width - numbersWidth() < Slot.minimumBar { slots.removeLast() }
@@ -94,15 +106,17 @@ enum TransferRow {
         var spans: [Span]
         if let fraction = known, let total = transfer.bytesExpected, total > 0 {
             let resumed = Double(min(transfer.resumedFrom, total)) / Double(total)
-            spans = ProgressBar.determinate(fraction: fraction, resumed: resumed, width: barWidth, glyphs: c.glyphs, palette: c.palette)
+            spans = ProgressBar.determinate(
+                fraction: fraction, resumed: resumed, width: barWidth, glyphs: c.glyphs, palette: c.palette)
         } else {
-            spans = ProgressBar.indeterminate(frame: c.state.animationFrame, width: barWidth, glyphs: c.glyphs, palette: c.palette)
+            spans = ProgressBar.indeterminate(
+                frame: c.state.animationFrame, width: barWidth, glyphs: c.glyphs, palette: c.palette)
         }
         for (index, slot) in slots.enumerated() {
             let text = index == slots.count - 1 ? TextFit.pad(slot.0, to: slot.1) : TextFit.padLeft(slot.0, to: slot.1)
             spans.append(Span(" " + text, index == 0 ? c.palette.title : c.palette.plain))
         }
-        return spans
+        return (spans, barWidth)
     }
 
     /// A transfer that is not running: its reason, and its bytes at the right when there is room.
@@ -111,7 +125,10 @@ enum TransferRow {
         let amount = bytes(transfer)
         if !amount.isEmpty, width >= 40, DisplayWidth.of(text) <= width - Slot.bytes - 1 {
             let reasonWidth = width - Slot.bytes - 1
-            return [Span(c.pad(text, reasonWidth), style), Span(" " + TextFit.padLeft(amount, to: Slot.bytes), c.palette.muted)]
+            return [
+                Span(c.pad(text, reasonWidth), style),
+                Span(" " + TextFit.padLeft(amount, to: Slot.bytes), c.palette.muted),
+            ]
         }
         return [Span(c.fit(text, width), style)]
     }

@@ -1,6 +1,7 @@
 import OffstageCore
 
-/// The transfers pane: its title and the visible rows, the selected one reversed when the pane has the focus.
+/// The transfers pane: its title and the visible rows, the selected one highlighted (its bar left as it is) when the
+/// pane has the focus.
 enum TransfersPane {
     /// Draws the pane at `pane`.
     static func draw(
@@ -11,7 +12,9 @@ enum TransfersPane {
         let window = pane.window
         var info: [String] = []
         if let filter = c.state.filters[.transfers], !filter.isEmpty {
-            info.append("filter “" + c.fit(c.safe(filter), 20) + "”: \(content.transfers.count) of \(c.snapshot.transfers.count)")
+            info.append(
+                "filter “" + c.fit(c.safe(filter), 20)
+                    + "”: \(content.transfers.count) of \(c.snapshot.transfers.count)")
         }
         if window.hidden > 0 {
             info.append("\(window.first + 1)–\(window.first + window.count) of \(window.total)")
@@ -36,13 +39,15 @@ enum TransfersPane {
         for (offset, row) in window.range.enumerated() {
             let y = area.y + offset
             let transfer = c.snapshot.transfers[content.transfers[row]]
-            screen.draw(TransferRow.spans(transfer, width: width - 2, context: c), x: 1, y: y, limit: width - 2, ellipsis: c.glyphs.ellipsis)
+            let layout = TransferRow.layout(transfer, width: width - 2, context: c)
+            screen.draw(layout.spans, x: 1, y: y, limit: width - 2, ellipsis: c.glyphs.ellipsis)
             if focused, row == selected {
-                screen.restyle(x: 0, y: y, count: width) { style in
-                    var s = style
-                    s.reverse = true
-                    return s
-                }
+                // The bar keeps its look (drawn from column 1): reverse video or a background would hide it. Without
+                // colours the column before it stays plain too, or the reversed row would run into the bar's blocks.
+                let margin = c.palette.colors == 0 ? 1 : 0
+                let bar = layout.bar.map { ($0.lowerBound + 1 - margin)..<($0.upperBound + 1) } ?? width..<width
+                screen.restyle(x: 0, y: y, count: bar.lowerBound, c.palette.selected)
+                screen.restyle(x: bar.upperBound, y: y, count: width - bar.upperBound, c.palette.selected)
             }
         }
     }

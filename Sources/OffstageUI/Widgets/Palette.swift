@@ -41,12 +41,23 @@ public struct Palette: Equatable, Sendable {
     public var barResumed: Style { pick(4, 61, mono: Style(dim: true)) }
     /// The empty part of a bar.
     public var barTrack: Style {
-        colors == 256 ? Style(foreground: .indexed(240), background: .indexed(236)) : (colors == 8 ? Style(dim: true) : .plain)
+        colors == 256
+            ? Style(foreground: .indexed(240), background: .indexed(236)) : (colors == 8 ? Style(dim: true) : .plain)
     }
     /// An indeterminate bar's moving block.
     public var barActivity: Style { pick(6, 81, mono: Style(bold: true)) }
-    /// A selected row in the focused pane.
-    public var selected: Style { Style(reverse: true) }
+    /// A cell of the selected row in the focused pane, drawn in `style` before: a background of its own on 8 and 256
+    /// colours (a cell with a background keeps it), reverse video only without colours. A bar's cells are not given
+    /// to it: reverse video turns a bar's blocks into a dark gap with a sliver at its end.
+    public func selected(_ style: Style) -> Style {
+        var selected = style
+        switch colors {
+        case 256: if style.background == .standard { selected.background = .indexed(24) }
+        case 8: if style.background == .standard { selected.background = .ansi(4) }
+        default: selected.reverse = true
+        }
+        return selected
+    }
     /// A key label on the key bar or in the help.
     public var key: Style { Style(bold: true, reverse: colors == 0) }
     /// A key bar's or status line's message.

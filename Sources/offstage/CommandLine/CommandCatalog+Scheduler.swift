@@ -89,6 +89,8 @@ extension CommandCatalog {
                 "a call background sessions restrict: "
                     + RestrictedCall.allCases.map(\.rawValue).joined(separator: ", ")),
             SubcommandSpec("mistake", "NAME on|off", "switch an app mistake at run time"),
+            SubcommandSpec(
+                "refresh", "on|off", "the app's own Background App Refresh switch (the device's: device refresh)"),
         ],
         notes: ["Mistakes: " + AppMistakes.names.map(\.name).joined(separator: ", ")])
 
@@ -99,10 +101,16 @@ extension CommandCatalog {
             .option("--days", value: "N", help: "how many days (1 to 3650, default 14)"),
             .option(
                 "--usage", value: "rare|weekly|daily|heavy", help: "how often the user opens the app (default daily)"),
+            .option(
+                "--opens", value: "HH:MM,...",
+                help: "the user's own times of day to open the app, every day (e.g. 08:00,12:30,21:00)"),
             .option("--seed", value: "S", help: "the random seed (default 1)"),
             .option("--platform", value: "ios|android|both", help: "which platform's model to replay (default ios)"),
             config,
             .flag("--json", help: "print JSON"),
-            .flag("--hourly", help: "add the hour-by-hour table"),
+            .flag("--hourly", help: "also draw opens and runs by hour of the day"),
+            .flag(
+                "--calibrate",
+                help: "compare the model with public observations of when iOS runs BG tasks"),
         ])
 }

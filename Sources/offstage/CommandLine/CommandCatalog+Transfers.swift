@@ -1,3 +1,6 @@
+import Foundation
+import OffstageCore
+
 /// The transfer commands: `add`, `upload`, `get`, `run`, `ls`, `events`, `pause`, `resume`, `cancel`, `clean`, `session`.
 extension CommandCatalog {
     /// `offstage add URL …`.
@@ -31,13 +34,34 @@ extension CommandCatalog {
         options: [
             .option("-o", "--output", value: "PATH", help: "the file to write, or a folder to write into (DIR/, .)"),
             .flag("--create-dirs", help: "create the missing folders of -o PATH (0700)"),
-            .option("--retry", value: "N", help: "retry a transient failure up to N times (0 to 100)"),
+            .option(
+                "--retry", value: "N",
+                help: "retry a transient failure up to N times (0 to 100; default \(RetryPolicy().maxAttempts - 1))"),
             .option("--netrc-file", value: "FILE", help: "read credentials from FILE instead of ~/.netrc"),
             .option("-u", "--user", value: "NAME", help: "the user name to send (with --password-stdin)"),
             .flag("--password-stdin", help: "read the password from the first line of standard input"),
             .flag("-s", "--quiet", help: "no progress meter on stderr"),
         ],
-        notes: ["Prints the delivered file's path. Credentials in the URL stay in this process's memory."])
+        notes: [
+            "Prints the delivered file's path. Credentials in the URL stay in this process's memory.",
+            retryNote(RetryPolicy()),
+        ])
+
+    /// What `get` does by default with a transient failure, from the policy itself: `… retried 7 times, after waits
+    /// of 1 s doubling to 64 s (with jitter, 64 to 127 s in all, about 95 s) …`.
+    static func retryNote(_ policy: RetryPolicy) -> String {
+        let retries = max(0, policy.maxAttempts - 1)
+        let waits = (1...max(1, retries)).map { min(policy.maxDelay, policy.baseDelay * pow(2, Double($0 - 1))) }
+        let most = retries > 0 ? waits.reduce(0, +) : 0
+        func seconds(_ value: Double) -> String { "\(Clamped.int(value.rounded())) s" }
+        let times = retries == 1 ? "once" : "\(retries) times"
+        let statuses = RetryPolicy.transientStatuses.map(String.init)
+        let listed = statuses.dropLast().joined(separator: ", ") + " or " + (statuses.last ?? "")
+        return "A transient failure (a lost connection, a stall, HTTP \(listed)) is retried \(times) by default, "
+            + "after waits of \(seconds(policy.baseDelay)) doubling to \(seconds(waits.last ?? policy.baseDelay)): "
+            + "\(seconds(most / 2)) to \(seconds(most)) in all with jitter, about \(seconds(most * 0.75)). A "
+            + "server's Retry-After is honoured up to \(TransferDaemon.duration(policy.retryAfterCap)). --retry 0 gives up at the first failure."
+    }
 
     /// `offstage run …`.
     static let run = CommandSpec(

@@ -1,11 +1,13 @@
+import OffstageCore
+
 /// Every command of `offstage`, described once. The dispatcher, each command's `Arguments`, the help texts, the
 /// completion scripts and the man page all read this catalog, so what is parsed is what is documented.
 ///
 /// A new command adds a `static let` spec (in one of the `CommandCatalog+…` files), lists it in `commands`, passes
 /// it to `Arguments(raw, spec:)`, and gets its case in `OffstageCommandLine.dispatch`.
 enum CommandCatalog {
-    /// The program's version: the one place it is defined.
-    static let versionNumber = "0.9.0"
+    /// The program's version (`OffstageVersion`, which the User-Agent reads too).
+    static let versionNumber = OffstageVersion.number
 
     /// The words that ask for help wherever an option may stand.
     static let helpNames: Set<String> = ["--help", "-h"]

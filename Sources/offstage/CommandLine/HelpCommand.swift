@@ -25,8 +25,8 @@ enum HelpCommand {
         let args = try Arguments(raw, spec: CommandCatalog.completion)
         let shell = try args.single("shell (bash or zsh)")
         switch shell {
-        case "bash": FileHandle.standardOutput.write(Data(CompletionScript.bash().utf8))
-        case "zsh": FileHandle.standardOutput.write(Data(CompletionScript.zsh().utf8))
+        case "bash": StandardStreams.out(CompletionScript.bash())
+        case "zsh": StandardStreams.out(CompletionScript.zsh())
         default: throw CLIError.usage("completion is for bash or zsh, not \(printable(shell))")
         }
     }
@@ -34,7 +34,7 @@ enum HelpCommand {
     /// `offstage man`.
     static func man(_ raw: [String]) throws {
         try Arguments(raw, spec: CommandCatalog.man).none()
-        FileHandle.standardOutput.write(Data(ManPage.roff().utf8))
+        StandardStreams.out(ManPage.roff())
     }
 
     /// A word from the command line as it may be shown.

@@ -26,18 +26,19 @@ import Testing
 
     @Test func workThatEndsCallsSetTaskCompletedUnlessThatIsTheMistake() {
         #expect(
-            Self.app(honours: true).workEnded(cleanupID, success: true)
+            Self.app(honours: true).workFinished(cleanupID, success: true, now: schedulerEpoch)
                 == [.taskCompleted(identifier: cleanupID, success: true)])
         let mistaken = Self.app(honours: true, mistakes: AppMistakes(skipsSetTaskCompleted: true))
-        #expect(mistaken.workEnded(cleanupID, success: true).isEmpty)
-        // The same decision for work that stops at expiration, and for the simulation's pretended work.
+        #expect(mistaken.workFinished(cleanupID, success: true, now: schedulerEpoch).isEmpty)
+        // The same decision for work that stops at expiration; the simulation's pretended work ends after its
+        // expected duration and asks `workFinished` too.
         let expired = mistaken.expirationCalled(cleanupID)
         #expect(expired.stopsWork)
         #expect(expired.now.isEmpty)
         let launch = BGTaskLaunch(
             identifier: cleanupID, kind: .processing, work: .simulatedWork(seconds: 60, honoursExpiration: true),
             expirationAt: 595, deadline: 600, simulated: false)
-        #expect(mistaken.handlerStarted(launch, now: schedulerEpoch).later.isEmpty)
+        #expect(mistaken.handlerStarted(launch, now: schedulerEpoch).workEndsAfter == 60)
     }
 
     /// A task of the app's session with resume data (a validator and bytes) unless `resumable` is false.

@@ -73,6 +73,10 @@ import Testing
             response.now.first
                 == .submit(
                     BGTaskRequest(identifier: refreshID, kind: .appRefresh, earliestBeginDate: schedulerEpoch + 900)))
-        #expect(response.later == [DelayedEvent(after: 5, event: .taskCompleted(identifier: refreshID, success: true))])
+        #expect(response.workEndsAfter == 5)
+        #expect(
+            good.workFinished(refreshID, success: true, now: schedulerEpoch + 5) == [
+                .taskCompleted(identifier: refreshID, success: true)
+            ])
     }
 }

@@ -15,7 +15,8 @@ import Testing
     static let cases: [ConditionCase] = [
         ConditionCase(
             name: "BAR off", request: BGTaskRequest(identifier: refreshID, kind: .appRefresh),
-            blocked: DeviceConditions(backgroundRefresh: false), inUse: false, expected: "Background App Refresh is off"
+            blocked: DeviceConditions(backgroundRefresh: false), inUse: false,
+            expected: "Background App Refresh is off on this device"
         ),
         ConditionCase(
             name: "Low Power Mode", request: BGTaskRequest(identifier: refreshID, kind: .appRefresh),
@@ -67,14 +68,17 @@ import Testing
         h.submit(BGTaskRequest(identifier: refreshID, kind: .appRefresh))
         // Never opened: credits come only from an open.
         h.send(.timerFired, at: 1)
-        #expect(h.text(refreshID) == "budget spent, next credit when the app is opened")
+        #expect(h.text(refreshID) == "energy budget spent, next credit when the app is opened")
         h.openApp()  // earns 1 credit
         h.run(until: 900)
         h.send(.taskCompleted(identifier: refreshID, success: true), at: 905)
         h.submit(BGTaskRequest(identifier: refreshID, kind: .appRefresh))
-        // One open today over a 7-day window: a credit every 3 h × 7 × 7 = 147 h.
-        #expect(h.text(refreshID) == "budget spent, next credit in 7 d")
-        for day in 1...7 { h.send(.timerFired, at: Double(day) * 86_400 - 3600); h.openApp() }
+        // One open today over a 7-day window: a credit every 6 h × 7 × 7 = 294 h.
+        #expect(h.text(refreshID) == "energy budget spent, next credit in 13 d")
+        for day in 1...7 {
+            h.send(.timerFired, at: Double(day) * 86_400 - 3600)
+            h.openApp()
+        }
         h.send(.taskCompleted(identifier: refreshID, success: true))
         #expect(h.scheduler.state.budget.credits >= 1)
     }
@@ -86,11 +90,11 @@ import Testing
         #expect(budget.credits == 1)
         for i in 1...50 { budget.recordOpen(at: Double(i), policy) }
         #expect(budget.credits <= budget.capacity(at: 50, policy))
-        #expect(budget.capacity(at: 50, policy) == min(12, 2 + 51.0 / 7))
-        // Daily use, every day: a credit every 3 h / opens-per-day.
+        #expect(budget.capacity(at: 50, policy) == min(6, 2 + 51.0 / 7))
+        // Daily use, every day: a credit every 6 h / opens-per-day.
         var daily = BackgroundBudget(credits: 0)
         for day in 0..<7 { daily.recordOpen(at: Double(day) * 86_400, policy) }
-        #expect(daily.refillInterval(at: 6 * 86_400 + 1, policy) == 10_800)
+        #expect(daily.refillInterval(at: 6 * 86_400 + 1, policy) == 21_600)
         #expect(BackgroundBudget(credits: 0).refillInterval(at: 0, policy) == nil)
     }
 
@@ -169,7 +173,17 @@ import Testing
     }
 
     @Test func explainStringsRender() {
-        #expect(WaitReason.budgetSpent(nextCreditIn: 3 * 3600).text() == "budget spent, next credit in 3 h")
+        #expect(
+            WaitReason.budgetSpent(nextCreditIn: 3 * 3600).text()
+                == "energy budget spent, next credit in 3 h")
+        #expect(
+            WaitReason.dataBudgetSpent(nextCreditIn: 2400).text()
+                == "data budget spent on cellular, next credit in 40 min")
+        #expect(
+            WaitReason.awaitingLikelyUse(usualOpen: Date(timeIntervalSince1970: 8 * 3600)).text()
+                == "the app is usually opened around 08:00; refresh likely shortly before")
+        #expect(
+            WaitReason.noUseExpected.text() == "no use expected: the app has no usual time of day yet")
         #expect(WaitReason.relaunchLimiter(120).text() == "waiting for the relaunch limiter (2 min)")
         #expect(WaitReason.penalisedUntil(Date(timeIntervalSince1970: 50_700)).text() == "penalised until 14:05")
         #expect(WaitReason.noHandlerRegistered.text() == "no handler registered at launch")

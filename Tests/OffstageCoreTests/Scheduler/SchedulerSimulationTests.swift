@@ -34,9 +34,9 @@ import Testing
         let report = SchedulerSimulation.run(.standard(days: 14, usage: .daily, seed: 3))
         let cleanup = try #require(report.identifier("com.example.db-cleanup"))
         #expect(cleanup.runs >= 10)
+        #expect(cleanup.runsByHour.count == 24)
         for (hour, runs) in cleanup.runsByHour.enumerated() where runs > 0 {
-            let local = hour % 24
-            #expect(local >= 23 || local < 7, "processing ran at \(local):00")
+            #expect(hour >= 23 || hour < 7, "processing ran at \(hour):00")
         }
     }
 
@@ -48,7 +48,11 @@ import Testing
         #expect(text.contains(Self.refresh))
         let row = try #require(report.chart().split(separator: "\n").first { $0.hasPrefix(Self.refresh) })
         #expect(row.hasSuffix(String(repeating: "█", count: 7)) || row.contains("▓"))
-        #expect(report.chart(hourly: true).split(separator: "\n").count == report.identifiers.count + 2)
+        let hourly = report.render(hourly: true).split(separator: "\n").map(String.init)
+        let rows = try #require(hourly.firstIndex { $0.hasPrefix("hour of the day") })
+        #expect(hourly[rows + 1].hasPrefix("opens"))
+        #expect(hourly[rows + 2].hasPrefix(Self.refresh))
+        #expect(hourly.count == rows + 3 + report.identifiers.count)
     }
 
     @Test func appMistakesShowInTheOutcomes() throws {

@@ -13,7 +13,7 @@ import Testing
         let label: String
         /// The transfer.
         let transfer: TransferSnapshot
-        /// Seconds without a byte.
+        /// Seconds the engine has called it stalled (0: it moves).
         let idle: Double
         /// Text the 80- and 200-column lines contain.
         let wide: [String]
@@ -87,7 +87,9 @@ import Testing
     @Test(arguments: cases, [20, 40, 80, 200])
     func theLineFitsItsWidthAndSaysWhatItMust(_ item: Case, width: Int) {
         for frame in [0, 1, 7, 33] {
-            let line = ProgressLine.render(item.transfer, width: width, now: Self.now, frame: frame, idleFor: item.idle)
+            var transfer = item.transfer
+            if item.idle > 0 { transfer.stalledSince = Self.now.addingTimeInterval(-item.idle) }
+            let line = ProgressLine.render(transfer, width: width, now: Self.now, frame: frame)
             #expect(DisplayWidth.of(line) <= width, "\(width): \(line)")
             #expect(!line.isEmpty)
             #expect(!line.contains("\r") && !line.contains("\n"))
@@ -113,9 +115,12 @@ import Testing
         let later = ProgressLine.render(Self.unknown, width: 80, now: Self.now, frame: 5)
         #expect(first != later)
         #expect(!first.contains("%") && !later.contains("%"))
-        // Stalled, the block stops: the bar is an empty track.
-        let stalled = ProgressLine.render(Self.unknown, width: 80, now: Self.now, frame: 5, idleFor: 4)
-        #expect(!stalled.contains("█") && stalled.contains("stalled 4 s"), "\(stalled)")
+        // Stalled (the engine's word: under 1 kB in its window), the block stops: the bar is an empty track.
+        var stalledTransfer = Self.unknown
+        stalledTransfer.stalledSince = Self.now.addingTimeInterval(-30.6)
+        let stalled = ProgressLine.render(stalledTransfer, width: 80, now: Self.now, frame: 5)
+        #expect(!stalled.contains("█") && stalled.contains("stalled 30 s"), "\(stalled)")
+        #expect(ProgressLine.plain(stalledTransfer, now: Self.now) == "stream.bin running 340 KB stalled 30 s")
     }
 
     @Test func plainLinesCarryTheFactsWithoutABarOrEscapes() {
@@ -146,21 +151,52 @@ import Testing
         #expect(ProgressLine.final(Self.known, elapsed: 3) == "ubuntu.iso  stopped at 1.2/2.5 GB")
     }
 
-    @Test func thePacerDrawsTenTimesASecondAndCountsStalls() {
+    /// A download that started again from zero says so once, with why, and its last line says it too (it used to
+    /// print `resumed from 50.3 MB` and count up from 0% as if nothing had happened).
+    @Test func aRestartFromZeroIsSaidOnceWithWhyAndInTheFinalLine() {
+        let reason = "the file changed on the server (ETag \"a\" → \"b\u{1B}\")"
+        var restarted = Self.known
+        restarted.bytes = 2_000_000
+        restarted.restart = TransferRestart(reason: reason, droppedBytes: 50_300_000, at: Self.now)
+        #expect(ProgressLine.restartNotice(Self.known) == nil)
+        #expect(
+            ProgressLine.restartNotice(restarted)
+                == "ubuntu.iso: the file changed on the server (ETag \"a\" → \"b\\x1B\"): starting again from zero "
+                + "(50.3 MB dropped)")
+        let line = ProgressLine.render(restarted, width: 80, now: Self.now, frame: 0)
+        #expect(!line.contains("resumed"), "\(line)")
+        restarted.state = .completed
+        restarted.status = .completed
+        restarted.bytes = 2_500_000_000
+        #expect(
+            ProgressLine.final(restarted, elapsed: 100)
+                == "ubuntu.iso  100% 2.5 GB in 1:40 (25.0 MB/s), started again from zero: the file changed on the "
+                + "server (ETag \"a\" → \"b\\x1B\")")
+    }
+
+    @Test func thePacerDrawsTenTimesASecond() {
         var pacer = ProgressPacer(interval: 0.1, drawOnChange: false)
         var draws = 0
         for step in 0..<100 {  // 1 s in 10 ms steps, bytes moving
             var transfer = Self.known
             transfer.bytes += Int64(step)
-            let now = Self.now.addingTimeInterval(Double(step) / 100)
-            let idle = pacer.idleFor(transfer, now: now)
-            if idle != 0 { Issue.record("idle \(idle) while bytes move") }
-            if pacer.shouldDraw(transfer, now: now, idleFor: idle) { draws += 1 }
+            if pacer.shouldDraw(transfer, now: Self.now.addingTimeInterval(Double(step) / 100)) { draws += 1 }
         }
         #expect(draws == 10)
-        let moved = pacer.idleFor(Self.known, now: Self.now.addingTimeInterval(1))
-        let still = pacer.idleFor(Self.known, now: Self.now.addingTimeInterval(4.5))
-        #expect(moved == 0 && still == 3.5)
+    }
+
+    /// A plain log says at once when the engine calls the transfer stalled, and when it restarted.
+    @Test func plainLinesComeAtOnceWhenItStallsOrRestarts() {
+        var pacer = ProgressPacer(interval: 1, drawOnChange: true)
+        var stalled = Self.known
+        stalled.stalledSince = Self.now
+        var restarted = Self.known
+        restarted.restart = TransferRestart(reason: "x", droppedBytes: 1, at: Self.now)
+        var drawn: [Bool] = []
+        for (transfer, at) in [(Self.known, 0.0), (stalled, 0.2), (stalled, 0.3), (Self.known, 0.4), (restarted, 0.5)] {
+            drawn.append(pacer.shouldDraw(transfer, now: Self.now.addingTimeInterval(at)))
+        }
+        #expect(drawn == [true, true, false, true, true])
     }
 
     @Test func plainLinesComeOnceASecondOrAtOnceOnAChange() {
@@ -169,7 +205,7 @@ import Testing
         for (transfer, at) in [
             (Self.known, 0.0), (Self.known, 0.5), (Self.retrying, 0.6), (Self.retrying, 0.7), (Self.retrying, 1.7),
         ] {
-            drawn.append(pacer.shouldDraw(transfer, now: Self.now.addingTimeInterval(at), idleFor: 0))
+            drawn.append(pacer.shouldDraw(transfer, now: Self.now.addingTimeInterval(at)))
         }
         #expect(drawn == [true, false, true, false, true])
     }

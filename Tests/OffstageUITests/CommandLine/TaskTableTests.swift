@@ -53,11 +53,11 @@ import Testing
         let lines = TaskTable.text(snapshot).split(separator: "\n").map(String.init)
         #expect(
             lines[1] == "   3  interrupted  28% 2.8 MB/10.0 MB    com.offstage.default      big.bin  http://o/gen/10m"
-                + "  interrupted at 28 %: resumes when offstage runs")
+                + "  interrupted at 28%: resumes when offstage runs")
         #expect(lines.last == "no offstage is running on /h: nothing transfers until `offstage run` starts")
         let task = try #require(try Self.objects(snapshot).first)
         #expect(task["state"] as? String == "interrupted")
-        #expect(task["error"] as? String == "interrupted at 28 %: resumes when offstage runs")
+        #expect(task["error"] as? String == "interrupted at 28%: resumes when offstage runs")
     }
 
     @Test func anAttachedViewOfARunningTaskIsNeverInterrupted() {
@@ -89,7 +89,7 @@ import Testing
             lines[2] == "   4  failed       10% 10 B/100 B        com.offstage.default                ↑ up       "
                 + "http://o/upload/x  HTTP 500 \\x1B[2J")
         #expect(
-            lines[3] == "   5  completed    100% 1.0 kB/1.0 kB    com.offstage.default                r.pdf      "
+            lines[3] == "   5  completed    100% 1.0 KB/1.0 KB    com.offstage.default                r.pdf      "
                 + "http://o/r.pdf     saved as /h/Documents/r.pdf")
         #expect(lines.count == 4)
         let objects = try Self.objects(Self.snapshot([app, upload, done]))
@@ -99,6 +99,16 @@ import Testing
         #expect(objects[1]["error"] as? String == "HTTP 500 \u{1B}[2J")
         #expect(objects[2]["path"] as? String == "/h/Documents/r.pdf")
         #expect(objects[2]["error"] is NSNull)
+    }
+
+    @Test func aRunningTaskThatStartedAgainFromZeroSaysWhy() {
+        var restarted = Self.live
+        restarted.restart = TransferRestart(
+            reason: "the file changed on the server (ETag \"v1\" → \"v2\")", droppedBytes: 50_300_000, at: Self.now)
+        let text = TaskTable.text(Self.snapshot([restarted]))
+        #expect(
+            text.hasSuffix("started again from zero at 50.3 MB: the file changed on the server (ETag \"v1\" → \"v2\")"),
+            "\(text)")
     }
 
     @Test func nothingIsNoTransfersAndAnEmptyArray() throws {
@@ -165,5 +175,18 @@ import Testing
         // The URL shows only when the whole of it fits; the full lines (no width) always have it.
         #expect(lines[2].contains("http://") == (width >= 400), "\(width): \(lines[2])")
         #expect(TaskTable.text(snapshot).contains("http://127.0.0.1:8080/a/very/long/path"))
+    }
+}
+
+/// `ls` says a running transfer is stalled when the engine does (under 1 kB in its window): no speed, no ETA.
+@Suite struct TaskTableStallTests {
+    @Test func aStalledTaskSaysForHowLong() {
+        var stalled = TaskTableTests.live
+        stalled.speed = 0.1
+        stalled.eta = 9e9
+        stalled.stalledSince = TaskTableTests.now.addingTimeInterval(-30.4)
+        let text = TaskTable.text(TaskTableTests.snapshot([stalled]))
+        #expect(text.hasSuffix("  stalled 30 s"), "\(text)")
+        #expect(!text.contains("ETA") && !text.contains("/s"), "\(text)")
     }
 }

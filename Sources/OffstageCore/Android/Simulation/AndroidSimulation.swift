@@ -93,7 +93,9 @@ struct AndroidSimulationEngine {
 
     /// Queues the shared user's days (one app), with motion at the commute.
     mutating func plan() {
-        for (time, moment) in UsagePlan.moments(days: setup.days, usage: setup.usage, apps: 1, random: &random) {
+        for (time, moment) in UsagePlan.moments(
+            days: setup.days, usage: setup.usage, opens: setup.opens, apps: 1, random: &random)
+        {
             switch moment {
             case .device(let conditions):
                 let clock = time.truncatingRemainder(dividingBy: 86_400)

@@ -20,6 +20,8 @@ public struct AndroidSimulationSetup: Codable, Sendable, Equatable {
     public var days: Int
     /// How the user uses the app and the phone (the same `UsagePlan` as the iOS replay).
     public var usage: UsageProfile
+    /// The user's own times of day to open the app, instead of the profile's (nil: the profile's).
+    public var opens: DailyOpens?
     /// The seed of every random choice.
     public var seed: UInt64
     /// The app's work requests.
@@ -35,10 +37,11 @@ public struct AndroidSimulationSetup: Codable, Sendable, Equatable {
     public init(
         days: Int, usage: UsageProfile, seed: UInt64 = 1, works: [SimulatedWork],
         policy: AndroidPolicy = AndroidPolicy(), buckets: BucketRule = BucketRule(),
-        start: Date = Date(timeIntervalSince1970: 1_799_971_200)
+        start: Date = Date(timeIntervalSince1970: 1_799_971_200), opens: DailyOpens? = nil
     ) {
         self.days = days
         self.usage = usage
+        self.opens = opens
         self.seed = seed
         self.works = works
         self.policy = policy

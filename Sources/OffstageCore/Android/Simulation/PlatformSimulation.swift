@@ -34,17 +34,20 @@ public enum PlatformSimulation {
     }
 
     /// The same, for the model app of `config/` and the standard Android work (under `androidPolicy`), over
-    /// `days` days of `usage`.
+    /// `days` days of `usage` (the user opening the app at `opens` instead of the profile's times, when given).
     public static func report(
-        platform: PlatformProfile, days: Int, usage: UsageProfile, seed: UInt64, app: SimulatedApp,
-        policy: SchedulerPolicyConfiguration = SchedulerPolicyConfiguration(),
+        platform: PlatformProfile, days: Int, usage: UsageProfile, opens: DailyOpens? = nil,
+        seed: UInt64,
+        app: SimulatedApp, policy: SchedulerPolicyConfiguration = SchedulerPolicyConfiguration(),
         androidPolicy: AndroidPolicy = AndroidPolicy(), hourly: Bool, json: Bool
     ) throws -> String {
         var android = AndroidSimulationSetup.standard(days: days, usage: usage, seed: seed)
         android.policy = androidPolicy
+        android.opens = opens
         return try report(
             platform: platform,
-            ios: SimulationSetup(days: days, usage: usage, seed: seed, apps: [app], policy: policy),
+            ios: SimulationSetup(
+                days: days, usage: usage, seed: seed, apps: [app], policy: policy, opens: opens),
             android: android, hourly: hourly, json: json)
     }
 

@@ -20,8 +20,10 @@ struct SimulatedTaskRow: Sendable {
     var daysWithoutRun: Int
     /// Runs on each day.
     var runsByDay: [Int]
-    /// Runs per hour.
+    /// Runs in each hour of the day (24 counts).
     var runsByHour: [Int]
+    /// The share of runs within 3 h before the hour of an open (nil: no runs).
+    var runsBeforeUse: Double?
     /// Seconds waited while due, per reason category.
     var waitTime: [String: Double]
 }
@@ -32,13 +34,13 @@ extension PlatformSimulationReport {
     public func render(tasks: [TaskHandlerConfiguration], hourly: Bool = false) -> String {
         let rows = iosRows(tasks) + androidRows()
         guard
-            let first = ios.map({ ($0.days, $0.usage, $0.seed, $0.userOpens) })
-                ?? android.map({ ($0.days, $0.usage, $0.seed, $0.userOpens) })
+            let first = ios.map({ ($0.days, $0.userText, $0.seed, $0.userOpens, $0.opensByHour) })
+                ?? android.map({ ($0.days, $0.userText, $0.seed, $0.userOpens, $0.opensByHour) })
         else { return "" }
-        let (days, usage, seed, opens) = first
+        let (days, user, seed, opens, opensByHour) = first
         let who = platform == .both ? ", the same user and device on iOS and Android" : " (Android)"
         var lines = [
-            "\(days) days, usage \(usage.rawValue), seed \(seed): the user opened the app \(opens) times\(who)", "",
+            "\(days) days, \(user), seed \(seed): the user opened the app \(opens) times\(who)", "",
         ]
         lines += Self.table(rows, days: days)
         lines += ["", "What held each task while it was due (share of its waiting time, top 3):"]
@@ -49,7 +51,11 @@ extension PlatformSimulationReport {
         if let android {
             lines += ["", Self.deviceLine(android)]
         }
-        lines += ["", Self.chart(rows, days: days, hourly: hourly)]
+        lines += ["", Self.chart(rows, days: days)]
+        if hourly {
+            let named = rows.map { (name: Self.pad($0.platform, 8) + $0.name, counts: $0.runsByHour) }
+            lines += ["", HourOfDayChart.render(rows: [("opens", opensByHour)] + named)]
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -66,7 +72,8 @@ extension PlatformSimulationReport {
                 every: handler?.interval.map { DurationText.short($0) } ?? "-",
                 needs: needs.isEmpty ? "-" : needs.joined(separator: ", "), runsPerDay: r.runsPerDay,
                 delays: (r.medianDelay, r.p90Delay, r.maxDelay), daysWithoutRun: r.daysWithoutRun,
-                runsByDay: r.runsByDay, runsByHour: r.runsByHour, waitTime: r.waitTime ?? [:])
+                runsByDay: r.runsByDay, runsByHour: r.runsByHour, runsBeforeUse: r.runsBeforeUse,
+                waitTime: r.waitTime ?? [:])
         }
     }
 
@@ -79,7 +86,8 @@ extension PlatformSimulationReport {
                 every: w.interval.map { DurationText.short($0) } ?? "once",
                 needs: w.constraints.isEmpty ? "-" : w.constraints, runsPerDay: w.runsPerDay,
                 delays: (w.medianDelay, w.p90Delay, w.maxDelay), daysWithoutRun: w.daysWithoutRun,
-                runsByDay: w.runsByDay, runsByHour: w.runsByHour, waitTime: w.waitTime)
+                runsByDay: w.runsByDay, runsByHour: w.runsByHour, runsBeforeUse: w.runsBeforeUse,
+                waitTime: w.waitTime)
         }
     }
 
@@ -95,14 +103,16 @@ extension PlatformSimulationReport {
         func delay(_ d: Double?) -> String { d.map { DurationText.short($0) } ?? "-" }
         var lines = [
             pad("", 8) + pad("task", width) + "  " + pad("kind", 14) + pad("every", 8) + pad("needs", 16)
-                + "runs/day  delay median   p90     max  days without a run"
+                + "runs/day  delay median   p90     max  days without a run  before use  01–05"
         ]
         for r in rows {
             let perDay = "\((r.runsPerDay * 10).rounded() / 10)"
             lines.append(
                 pad(r.platform, 8) + pad(r.name, width) + "  " + pad(r.kind, 14) + pad(r.every, 8) + pad(r.needs, 16)
                     + pad(perDay, 8) + "  " + pad(delay(r.delays.0), 12) + " " + pad(delay(r.delays.1), 7) + " "
-                    + pad(delay(r.delays.2), 7) + " \(r.daysWithoutRun) of \(days)")
+                    + pad(delay(r.delays.2), 7) + " " + pad("\(r.daysWithoutRun) of \(days)", 20)
+                    + pad(SimulationReport.percent(r.runsBeforeUse), 12)
+                    + SimulationReport.percent(HourOfDayFigures.share(r.runsByHour, in: 1..<5)))
         }
         return lines
     }
@@ -134,21 +144,16 @@ extension PlatformSimulationReport {
             + percent(report.maintenanceTime / total)
     }
 
-    /// One row per task, as the iOS chart draws it.
-    static func chart(_ rows: [SimulatedTaskRow], days: Int, hourly: Bool) -> String {
+    /// One row per task, one cell per day, as the iOS chart draws it.
+    static func chart(_ rows: [SimulatedTaskRow], days: Int) -> String {
         let width = nameWidth(rows) + 8
-        let legend =
-            hourly ? "one cell per hour: · none  █ ran" : "one cell per day: · none  ░ 1–2  ▒ 3–8  ▓ 9–24  █ 25+ runs"
-        let scale =
-            hourly
-            ? String(repeating: "|" + String(repeating: " ", count: 23), count: days)
-            : (0..<days).map { $0 % 7 == 0 ? "|" : " " }.joined()
+        let scale = (0..<days).map { $0 % 7 == 0 ? "|" : " " }.joined()
         var lines = [String(repeating: " ", count: width + 2) + scale]
         for r in rows {
-            let cells = hourly ? r.runsByHour.map { $0 > 0 ? "█" : "·" } : r.runsByDay.map(SimulationReport.dayCell)
-            lines.append(pad(pad(r.platform, 8) + r.name, width + 2) + cells.joined())
+            let cells = r.runsByDay.map(SimulationReport.dayCell).joined()
+            lines.append(pad(pad(r.platform, 8) + r.name, width + 2) + cells)
         }
-        lines.append(legend)
+        lines.append("one cell per day: · none  ░ 1–2  ▒ 3–8  ▓ 9–24  █ 25+ runs")
         return lines.joined(separator: "\n")
     }
 }

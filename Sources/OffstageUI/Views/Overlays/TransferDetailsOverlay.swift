@@ -26,23 +26,43 @@ enum TransferDetailsOverlay {
         add("kind", transfer.kind == .upload ? "upload" : "download")
         add("session", c.safe(transfer.session) + "  (taskIdentifier \(transfer.taskIdentifier))")
         wrap("URL", c.safe(transfer.url))
-        if let effective = transfer.effectiveURL, effective != transfer.url { wrap("effective URL", c.safe(effective) + "  (after redirects)") }
+        if let effective = transfer.effectiveURL, effective != transfer.url {
+            wrap("effective URL", c.safe(effective) + "  (after redirects)")
+        }
         let (reason, style) = TransferRow.reason(transfer, c)
-        wrap("status", reason.hasPrefix(transfer.state.rawValue) ? reason : transfer.state.rawValue + " " + c.glyphs.dash + " " + reason, style)
+        wrap(
+            "status",
+            reason.hasPrefix(transfer.state.rawValue)
+                ? reason : transfer.state.rawValue + " " + c.glyphs.dash + " " + reason, style)
         add("bytes", bytesLine(transfer))
-        if transfer.resumedFrom > 0 { add("resumed from", "byte \(transfer.resumedFrom) (" + Format.bytes(transfer.resumedFrom) + " already there)") }
+        if transfer.resumedFrom > 0 {
+            add(
+                "resumed from",
+                "byte \(transfer.resumedFrom) (" + Format.bytes(transfer.resumedFrom) + " already there)")
+        }
+        if let restart = transfer.restart {
+            wrap(
+                "restarted", "from zero at " + Format.bytes(restart.droppedBytes) + ": " + c.safe(restart.reason),
+                c.palette.warn)
+        }
         if let speed = transfer.speed {
             add("speed", Format.speed(speed) + (transfer.eta.map { ", ETA " + Format.duration($0) } ?? ""))
         }
         add("attempts", "\(transfer.attempts) failed in a row")
-        add("HTTP status", transfer.httpStatus.map { ("\($0) " + HTTPStatus.phrase($0)).trimmingCharacters(in: .whitespaces) } ?? "none yet")
+        add(
+            "HTTP status",
+            transfer.httpStatus.map { ("\($0) " + HTTPStatus.phrase($0)).trimmingCharacters(in: .whitespaces) }
+                ?? "none yet")
         add("validator", transfer.validator.map { c.safe($0) } ?? "none")
         if let summary = transfer.responseSummary { wrap("response", c.safe(summary)) }
         if let path = transfer.deliveredPath { wrap("delivered to", c.safe(path), c.palette.good) }
         if transfer.isDiscretionary { add("discretionary", "waits for Wi-Fi and power") }
         if let date = transfer.earliestBeginDate {
             let left = c.seconds(until: date)
-            add("earliest", Format.clock(date.timeIntervalSince1970) + (left > 0 ? " (in " + Format.countdown(left) + ")" : " (passed)"))
+            add(
+                "earliest",
+                Format.clock(date.timeIntervalSince1970)
+                    + (left > 0 ? " (in " + Format.countdown(left) + ")" : " (passed)"))
         }
         lines.append([])
         lines.append([Span("History (oldest first)", c.palette.title)])
@@ -55,13 +75,16 @@ enum TransferDetailsOverlay {
             for entry in transfer.history.dropFirst(skipped) {
                 let (glyph, style) = EventsPane.mark(entry.kind, c)
                 lines.append([
-                    Span(Format.clock(entry.time.timeIntervalSince1970) + " ", c.palette.muted), Span(glyph + " ", style),
-                    Span(entry.kind.rawValue + " ", style == .plain ? c.palette.muted : style), Span(c.safe(entry.reason)),
+                    Span(Format.clock(entry.time.timeIntervalSince1970) + " ", c.palette.muted),
+                    Span(glyph + " ", style),
+                    Span(entry.kind.rawValue + " ", style == .plain ? c.palette.muted : style),
+                    Span(c.safe(entry.reason)),
                 ])
             }
         }
         OverlayFrame.draw(
-            in: &screen, title: "Transfer \(transfer.id)", footer: "Esc close", lines: lines, maxWidth: boxWidth, context: c)
+            in: &screen, title: "Transfer \(transfer.id)", footer: "Esc close", lines: lines, maxWidth: boxWidth,
+            context: c)
     }
 
     /// `1.2/2.5 GB (47%)`, or `340 KB of an unknown size`.

@@ -29,11 +29,14 @@ import Testing
         #expect(plain.identifiers.allSatisfy { $0.waitTime == nil })
     }
 
-    @Test func aRareUsersIOSRefreshWaitsForTheBudget() throws {
+    @Test func aRareUsersIOSRefreshWaitsForUseAndTheBudget() throws {
         let report = SchedulerSimulation.run(.standard(days: 30, usage: .rare, seed: 42), tallyingWaits: true)
         let waits = try #require(report.identifier("com.example.refresh")?.waitTime)
         let total = waits.values.reduce(0, +)
-        #expect((waits["budget spent"] ?? 0) / total > 0.9)
+        let usage =
+            (waits["waiting for likely use"] ?? 0) + (waits[WaitReason.noUseExpected.text()] ?? 0)
+        #expect(usage / total > 0.5, "\(waits)")
+        #expect((usage + (waits["energy budget spent"] ?? 0)) / total > 0.9, "\(waits)")
     }
 
     @Test func bothRendersEveryTaskOfEachPlatformWithItsReasons() throws {
@@ -53,8 +56,11 @@ import Testing
         let hourly = try PlatformSimulation.report(
             platform: .both, ios: ios, android: android, hourly: true, json: false)
         let chartRow = try #require(hourly.split(separator: "\n").last { $0.hasPrefix("Android com.example.refresh") })
-        #expect(chartRow.filter { $0 == "█" || $0 == "·" }.count == 7 * 24, "one cell per hour")
+        #expect(
+            chartRow.filter { "·▁▂▃▄▅▆▇█".contains($0) }.count == 24, "one cell per hour of the day")
         #expect(chartRow.contains("█"))
+        let opensRow = try #require(hourly.split(separator: "\n").last { $0.hasPrefix("opens ") })
+        #expect(opensRow.filter { $0 == "·" }.count >= 6, "no opens at night: \(opensRow)")
     }
 
     @Test func jsonForBothHoldsBothReports() throws {
