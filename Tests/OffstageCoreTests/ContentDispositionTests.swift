@@ -1,5 +1,6 @@
 import Foundation
 import OffstageCore
+import OffstageTestSupport
 import Testing
 
 @Suite struct ContentDispositionTests {
@@ -96,7 +97,7 @@ import Testing
     /// text goes in as a quoted `filename` (escaped, so the field keeps its grammar), percent-encoded in a UTF-8 or
     /// an ISO-8859-1 `filename*` (so every byte reaches the decoder), or raw after a start (mostly not a field).
     @Test func randomHeadersNeverYieldAnUnsafeName() {
-        var generator = SplitMix(seed: 0x6266_8187)
+        var generator = SeededRandom(seed: 0x6266_8187)
         let pieces = [
             "attachment", "inline", ";", " ", "\"", "\\", "=", "'", "%", "filename=", "filename*=",
             "UTF-8''",
@@ -153,22 +154,6 @@ import Testing
             }
         }
         #expect(names > 1000)  // the generator does reach names (1,461 of 4,000), so the checks above ran
-    }
-}
-
-/// A small seeded generator (SplitMix64), so the random cases are the same on every run.
-struct SplitMix {
-    /// The state.
-    var state: UInt64
-    /// A generator from a seed.
-    init(seed: UInt64) { state = seed }
-    /// The next 64 random bits.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

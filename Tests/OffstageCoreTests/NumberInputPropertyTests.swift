@@ -1,5 +1,6 @@
 import Foundation
 import OffstageCore
+import OffstageTestSupport
 import Testing
 
 /// Seeded property tests: every parser of a number a user or a server gives, fed random and extreme text,
@@ -19,7 +20,7 @@ import Testing
     ]
 
     /// Random text over an alphabet that mixes digits, signs, units, exponents and odd characters.
-    static func randomText(_ rng: inout SeededGenerator) -> String {
+    static func randomText(_ rng: inout SeededRandom) -> String {
         let alphabet = Array("0123456789012345678901234567890.-+eExXpPsmhdinfaNA ,\t\u{0}٣５_/")
         let length = Int(rng.next() % 40)
         if rng.next() % 10 == 0 { return String(repeating: "9", count: Int(rng.next() % 500)) }
@@ -27,7 +28,7 @@ import Testing
     }
 
     /// Random doubles: extremes, random bit patterns (so NaNs, infinities, subnormals), and ordinary values.
-    static func randomDouble(_ rng: inout SeededGenerator) -> Double {
+    static func randomDouble(_ rng: inout SeededRandom) -> Double {
         let specials: [Double] = [
             .nan, -.nan, .infinity, -.infinity, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 0, -0.0,
             0x1p63, -0x1p63, 0x1p31, -0x1p31, 1e308, -1e308, .leastNonzeroMagnitude, 9.2e18, -9.3e18,
@@ -41,7 +42,7 @@ import Testing
 
     /// Every case: the extremes, then a few thousand random ones from a fixed seed.
     static func cases(seed: UInt64, count: Int = 3000) -> [String] {
-        var rng = SeededGenerator(seed: seed)
+        var rng = SeededRandom(seed: seed)
         return extremes + (0..<count).map { _ in randomText(&rng) }
     }
 
@@ -111,7 +112,7 @@ import Testing
     }
 
     @Test func conversionsOfDoublesAreTotal() {
-        var rng = SeededGenerator(seed: 3)
+        var rng = SeededRandom(seed: 3)
         for _ in 0..<5000 {
             let value = Self.randomDouble(&rng)
             let whole = Clamped.int(value)

@@ -1,6 +1,7 @@
 import Foundation
 import OffstageCore
 import OffstageStore
+import OffstageTestSupport
 import Testing
 
 @testable import offstage
@@ -67,8 +68,8 @@ import Testing
     }
 
     @Test func simulateOnIOSPrintsWhatItPrintedWithoutThePlatform() throws {
-        let folder = try TemporaryFolder("simulate-platform")
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-simulate-platform")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         let plain = try binary.run(["simulate", "--days", "2", "--usage", "rare"])
         let ios = try binary.run(["simulate", "--days", "2", "--usage", "rare", "--platform", "ios"])
         #expect(plain.status == 0 && ios.status == 0)
@@ -85,8 +86,8 @@ import Testing
         ["device", "bucket", "gold"],
     ])
     func aRefusedAndroidLineExitsTwoAndStoresNothing(arguments: [String]) throws {
-        let folder = try TemporaryFolder("android-refused")
-        let home = folder.path + "/home"
+        let folder = try TemporaryHome(prefix: "offstage-e2e-android-refused")
+        let home = folder.base + "/home"
         let binary = try OffstageBinary(home: home)
         let result = try binary.run(arguments)
         #expect(result.status == 2, "stderr: \(result.stderr)")
@@ -107,8 +108,8 @@ import Testing
 
     /// In the iOS profile the engine refuses work: the CLI says so after WorkManager's warnings, with no success word.
     @Test func anIOSOnlyEngineRefusesWorkAndTheRefusalIsPrintedAfterTheWarnings() throws {
-        let folder = try TemporaryFolder("android-refusal")
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-android-refusal")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         let result = try binary.run(["work", "enqueue", "sync", "--periodic", "5m"])
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty, "no success word: \(result.stdout)")
@@ -122,8 +123,8 @@ import Testing
     }
 
     /// A configuration folder like the repository's, with `android.json` set to `platform`.
-    static func configuration(in folder: TemporaryFolder, platform: String) throws -> String {
-        let directory = folder.path + "/config"
+    static func configuration(in folder: TemporaryHome, platform: String) throws -> String {
+        let directory = folder.base + "/config"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let source = CommandHelpTests.repository.appendingPathComponent("config")
         for name in try FileManager.default.contentsOfDirectory(atPath: source.path) where name.hasSuffix(".json") {
@@ -140,8 +141,8 @@ import Testing
     /// words are printed (kept or enqueued), the device conditions go before Doze, and `work ls` says it needs
     /// an engine rather than claiming there is no work.
     @Test func inTheAndroidProfileWorkAndDeviceSettingsApplyWithoutAnEngine() throws {
-        let folder = try TemporaryFolder("android-profile")
-        let home = folder.path + "/home"
+        let folder = try TemporaryHome(prefix: "offstage-e2e-android-profile")
+        let home = folder.base + "/home"
         let binary = try OffstageBinary(home: home)
         let config = try Self.configuration(in: folder, platform: "android")
         let first = try binary.run(["work", "enqueue", "sync", "--unique", "KEEP", "--config", config])
@@ -160,8 +161,8 @@ import Testing
     }
 
     @Test func whatNeedsARunningEngineSaysHowToStartOne() throws {
-        let folder = try TemporaryFolder("android-not-running")
-        let home = folder.path + "/home"
+        let folder = try TemporaryHome(prefix: "offstage-e2e-android-not-running")
+        let home = folder.base + "/home"
         let binary = try OffstageBinary(home: home)
         for arguments in [["work", "run", "sync"], ["fgs", "start", "player"], ["android", "open"]] {
             let result = try binary.run(arguments)
@@ -174,8 +175,8 @@ import Testing
     }
 
     @Test func workLsSaysWhenTheProfileHasNoAndroid() throws {
-        let folder = try TemporaryFolder("android-ls")
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-android-ls")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         let text = try binary.run(["work", "ls"])
         #expect(text.status == 0)
         #expect(

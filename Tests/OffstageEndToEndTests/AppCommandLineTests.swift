@@ -6,8 +6,8 @@ import Testing
 /// `offstage app …` and the relaunch demo as a user meets them (their input errors are in `CommandLineTests`).
 struct AppCommandLineTests {
     @Test func appJSONOfAFreshHomeSaysNotRunningWithAnEmptyRegistry() throws {
-        let folder = try TemporaryFolder("app-json")
-        let result = try OffstageBinary(home: folder.path + "/home").run(["app", "--json"])
+        let folder = try TemporaryHome(prefix: "offstage-e2e-app-json")
+        let result = try OffstageBinary(home: folder.base + "/home").run(["app", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         let app = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(app["phase"] as? String == "not-running")
@@ -19,9 +19,9 @@ struct AppCommandLineTests {
     }
 
     @Test func theRelaunchDemoTellsTheWholeStoryAndChecksIt() throws {
-        let folder = try TemporaryFolder("relaunch-demo")
-        let result = try OffstageBinary(home: folder.path + "/home").run(
-            ["--home", folder.path + "/demo", "demo", "--scenario", "relaunch", "--headless"])
+        let folder = try TemporaryHome(prefix: "offstage-e2e-relaunch-demo")
+        let result = try OffstageBinary(home: folder.base + "/home").run(
+            ["--home", folder.base + "/demo", "demo", "--scenario", "relaunch", "--headless"])
         #expect(result.status == 0, "\(result.stderr)")
         for line in [
             "The user opens the app.", "terminated by the system (memory pressure)",

@@ -7,41 +7,42 @@ import Testing
 /// `offstage run --warp N` and `offstage clock …` as a user meets them.
 struct ClockCommandLineTests {
     @Test func badWarpFactorsAndClockWordsAreUsageErrors() throws {
-        let folder = try TemporaryFolder("clock-usage")
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-clock-usage")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         for warp in ["0", "0.5", "10001", "inf", "nan", "fast"] {
             let result = try binary.run(["run", "--until-idle", "--warp", warp])
             #expect(result.status == 2, "--warp \(warp): \(result.stderr)")
             #expect(result.stderr.contains("--warp needs a factor from 1 to 10000"), "\(result.stderr)")
         }
-        for words in [["clock"], ["clock", "warp"], ["clock", "warp", "0"], ["clock", "slow"], ["clock", "next", "1"]] {
+        for words in [
+            ["clock"], ["clock", "warp"], ["clock", "warp", "0"], ["clock", "slow"], ["clock", "next", "1"],
+        ] {
             #expect(try binary.run(words).status == 2, "\(words)")
         }
     }
 
     @Test func withNoEngineRunningTheClockCommandSaysSoAndQueuesNothing() throws {
-        let folder = try TemporaryFolder("clock-none")
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-clock-none")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         let result = try binary.run(["clock", "warp", "60"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("no offstage is running on"), "\(result.stderr)")
         #expect(result.stdout.isEmpty)
-        let store = try Store.open(home: OffstageHome(path: folder.path + "/home"))
+        let store = try Store.open(home: OffstageHome(path: folder.base + "/home"))
         defer { store.close() }
         #expect(try store.pendingCommands().isEmpty)
     }
 
     @Test func aRunningEngineExecutesClockCommandsAndSaysWhatItDid() throws {
-        let folder = try TemporaryFolder("clock-run")
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-clock-run")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         let engine = try binary.launch(["run", "--quiet", "--warp", "10"])
         defer {
             kill(engine.processIdentifier, SIGTERM)
             engine.waitUntilExit()
         }
-        let home = OffstageHome(path: folder.path + "/home")
-        let deadline = Date().addingTimeInterval(20)
-        while InstanceLock.owner(home: home) == nil && engine.isRunning && Date() < deadline { usleep(10_000) }
+        let home = OffstageHome(path: folder.base + "/home")
+        Wait.until { InstanceLock.owner(home: home) != nil || !engine.isRunning }
         let warp = try binary.run(["clock", "warp", "600"])
         #expect(warp.status == 0 && warp.stdout == "clock runs at ×600\n", "\(warp.stdout)\(warp.stderr)")
         let freeze = try binary.run(["clock", "freeze"])
@@ -57,8 +58,8 @@ struct ClockCommandLineTests {
     @Test func aWarpedRunWaitsOutARetryAfterInAFractionOfItsRealTime() throws {
         let origin = try OriginFixture()
         defer { origin.stop() }
-        let folder = try TemporaryFolder("clock-warp")
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-clock-warp")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         let added = try binary.run(["add", origin.url("/gen/64k?seed=5&status=503&retryAfter=600")])
         #expect(added.status == 0, "\(added.stderr)")
         let started = Date()

@@ -7,8 +7,8 @@ import Testing
     /// The commands the overview lists (the first word of each row, and its aliases unless `aliases` is false),
     /// read from `offstage --help`.
     static func commandNames(aliases: Bool = true) throws -> [String] {
-        let folder = try TemporaryFolder("help-names")
-        let overview = try OffstageBinary(home: folder.path + "/home").run(["--help"]).stdout
+        let folder = try TemporaryHome(prefix: "offstage-e2e-help-names")
+        let overview = try OffstageBinary(home: folder.base + "/home").run(["--help"]).stdout
         let rows = overview.components(separatedBy: "\ncommands:\n")[1].components(separatedBy: "\n\n")[0]
         return rows.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }.flatMap {
             $0.split(separator: " ")[0].split(separator: "|").prefix(aliases ? 10 : 1).map(String.init)
@@ -31,8 +31,8 @@ import Testing
     }
 
     @Test func theOverviewListsEveryCommandAndExitsZero() throws {
-        let folder = try TemporaryFolder("help-overview")
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-help-overview")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         let names = try Self.commandNames()
         #expect(names.count >= 25, "\(names)")
         for words in [["--help"], ["-h"], ["help"]] {
@@ -45,12 +45,12 @@ import Testing
         for name in ["add", "get", "origin", "app", "device", "clock", "session", "completion", "man"] {
             #expect(names.contains(name))
         }
-        #expect(!FileManager.default.fileExists(atPath: folder.path + "/home"), "help created the home")
+        #expect(!FileManager.default.fileExists(atPath: folder.base + "/home"), "help created the home")
     }
 
     @Test func everyCommandsHelpNamesItListsItsOptionsAndExitsZero() throws {
-        let folder = try TemporaryFolder("help-each")
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-help-each")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         for name in try Self.commandNames() {
             let help = try binary.run([name, "--help"])
             #expect(help.status == 0, "\(name) --help: \(help.stderr)")
@@ -61,14 +61,14 @@ import Testing
             #expect(try binary.run(["help", name]).stdout == help.stdout, "help \(name)")
             #expect(help.stdout.split(separator: "\n").allSatisfy { $0.count <= 100 }, "\(name): a line over 100")
         }
-        #expect(!FileManager.default.fileExists(atPath: folder.path + "/home"), "help created the home")
+        #expect(!FileManager.default.fileExists(atPath: folder.base + "/home"), "help created the home")
     }
 
     /// Every option a help lists is one the parser knows: without its value it "needs a value", and a flag given a
     /// value "takes no value" (never "unknown option"), so nothing is run.
     @Test func everyListedOptionIsParsed() throws {
-        let folder = try TemporaryFolder("help-parsed")
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-help-parsed")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         var checked = 0
         for name in try Self.commandNames() {
             let options = Self.options(inHelp: try binary.run([name, "--help"]).stdout)
@@ -89,8 +89,8 @@ import Testing
     /// The options the code reads (`args.value("…")`, `args.flag("…")`, `args.integer("…"`) are all in the help of
     /// the command whose spec it parses with: nothing is read that the help does not list.
     @Test func everyOptionTheCodeReadsIsInItsCommandsHelp() throws {
-        let folder = try TemporaryFolder("help-source")
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-help-source")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         let sources = CommandHelpTests.repository.appendingPathComponent("Sources/offstage")
         let files = try FileManager.default.subpathsOfDirectory(atPath: sources.path).filter { $0.hasSuffix(".swift") }
         let specPattern = try NSRegularExpression(
@@ -123,8 +123,8 @@ import Testing
 
     /// `get` retries by default; its help says how often and for how long (it did not).
     @Test func getsHelpGivesTheRetryDefault() throws {
-        let folder = try TemporaryFolder("retry-help")
-        let help = try OffstageBinary(home: folder.path + "/home").run(["get", "--help"])
+        let folder = try TemporaryHome(prefix: "offstage-e2e-retry-help")
+        let help = try OffstageBinary(home: folder.base + "/home").run(["get", "--help"])
         let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(text.contains("up to N times (0 to 100; default 7)"), "\(help.stdout)")
         #expect(text.contains("is retried 7 times by default, after waits of 1 s doubling to 64 s"), "\(help.stdout)")
@@ -132,8 +132,8 @@ import Testing
     }
 
     @Test func theVersionIsOneLineAndExitZero() throws {
-        let folder = try TemporaryFolder("version")
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-version")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         let version = try binary.run(["--version"])
         #expect(version.status == 0)
         #expect(version.stdout.wholeMatch(of: /offstage \d+\.\d+\.\d+\n/) != nil, "\(version.stdout)")
@@ -141,7 +141,7 @@ import Testing
         // The User-Agent every request sends is the same version.
         let server = try HeaderCaptureServer()
         defer { server.stop() }
-        let fetched = try binary.run(["get", "http://127.0.0.1:\(server.port)/ua", "-o", folder.path + "/ua"])
+        let fetched = try binary.run(["get", "http://127.0.0.1:\(server.port)/ua", "-o", folder.base + "/ua"])
         #expect(fetched.status == 0, "\(fetched.stderr)")
         let number = version.stdout.dropFirst("offstage ".count).dropLast()
         #expect(server.received.first?.contains("\r\nUser-Agent: offstage/\(number)\r\n") == true)
@@ -156,16 +156,16 @@ import Testing
         (["completion", "fish"], "completion is for bash or zsh, not fish"),
     ])
     func unknownWordsAreOneLineExitTwoAndPointAtTheHelp(arguments: [String], message: String) throws {
-        let folder = try TemporaryFolder("help-unknown")
-        let result = try OffstageBinary(home: folder.path + "/home").run(arguments)
+        let folder = try TemporaryHome(prefix: "offstage-e2e-help-unknown")
+        let result = try OffstageBinary(home: folder.base + "/home").run(arguments)
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr == "offstage: \(message)\n")
     }
 
     @Test func helpAfterAnOptionsValueIsTheValue() throws {
-        let folder = try TemporaryFolder("help-value")
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-help-value")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         // `--name --help` names the file "--help": the command runs (and refuses the URL), it prints no help.
         let result = try binary.run(["add", "ftp://example.com/x", "--name", "--help"])
         #expect(result.status == 2)

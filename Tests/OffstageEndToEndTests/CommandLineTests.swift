@@ -29,8 +29,8 @@ struct CommandLineTests {
         (["demo", "--scenario", "bogus"], "unknown demo scenario bogus"),
     ])
     func badInputIsOneClearLineAndExitTwo(arguments: [String], message: String) throws {
-        let folder = try TemporaryFolder("cli")
-        let result = try OffstageBinary(home: folder.path + "/home").run(arguments)
+        let folder = try TemporaryHome(prefix: "offstage-e2e-cli")
+        let result = try OffstageBinary(home: folder.base + "/home").run(arguments)
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("offstage: "))
         #expect(result.stderr.contains(message), "\(result.stderr)")
@@ -39,8 +39,8 @@ struct CommandLineTests {
     }
 
     @Test func lsJSONHasTheDocumentedFieldsAndNullForUnknownSizes() throws {
-        let folder = try TemporaryFolder("ls")
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-ls")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         #expect(try binary.run(["add", "http://127.0.0.1:9/file.iso", "--description", "nightly"]).status == 0)
         let result = try binary.run(["ls", "--json"])
         #expect(result.status == 0)
@@ -60,19 +60,19 @@ struct CommandLineTests {
     @Test func getOfAMissingResourceFailsWithTheHTTPStatus() throws {
         let origin = try OriginFixture()
         defer { origin.stop() }
-        let folder = try TemporaryFolder("404")
-        let result = try OffstageBinary(home: folder.path + "/home").run([
-            "get", origin.url("/nothing-here"), "-o", folder.path + "/x",
+        let folder = try TemporaryHome(prefix: "offstage-e2e-404")
+        let result = try OffstageBinary(home: folder.base + "/home").run([
+            "get", origin.url("/nothing-here"), "-o", folder.base + "/x",
         ])
         #expect(result.status == 1)
         #expect(result.stderr.contains("HTTP 404 Not Found"), "\(result.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: folder.path + "/x"))
+        #expect(!FileManager.default.fileExists(atPath: folder.base + "/x"))
     }
 
     @Test func getOfAnUnreachableHostGivesUpAfterItsRetries() throws {
-        let folder = try TemporaryFolder("unreachable")
-        let result = try OffstageBinary(home: folder.path + "/home").run([
-            "get", "http://127.0.0.1:9/x", "--retry", "0", "-o", folder.path + "/x",
+        let folder = try TemporaryHome(prefix: "offstage-e2e-unreachable")
+        let result = try OffstageBinary(home: folder.base + "/home").run([
+            "get", "http://127.0.0.1:9/x", "--retry", "0", "-o", folder.base + "/x",
         ])
         #expect(result.status == 1)
         #expect(result.stderr.lowercased().contains("connect"), "\(result.stderr)")
@@ -81,10 +81,10 @@ struct CommandLineTests {
     @Test func getPutsCredentialsNowhereButTheRequest() throws {
         let origin = try OriginFixture()
         defer { origin.stop() }
-        let folder = try TemporaryFolder("creds")
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-creds")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         let url = origin.baseURL.replacingOccurrences(of: "http://", with: "http://alice:s3cr3tpw@") + "/gen/64k?seed=3"
-        let result = try binary.run(["get", url, "-o", folder.path + "/out.bin"])
+        let result = try binary.run(["get", url, "-o", folder.base + "/out.bin"])
         #expect(result.status == 0, "\(result.stderr)")
         let events = try binary.run(["events", "--json"])
         let listing = try binary.run(["ls", "--json"])
@@ -92,7 +92,7 @@ struct CommandLineTests {
             #expect(!text.contains("s3cr3tpw"))
         }
         for name in ["offstage.db", "offstage.db-wal"] {
-            let bytes = (try? Data(contentsOf: URL(fileURLWithPath: folder.path + "/home/" + name))) ?? Data()
+            let bytes = (try? Data(contentsOf: URL(fileURLWithPath: folder.base + "/home/" + name))) ?? Data()
             #expect(bytes.range(of: Data("s3cr3tpw".utf8)) == nil, "credentials found in \(name)")
         }
     }
@@ -100,25 +100,24 @@ struct CommandLineTests {
     @Test func aSecondEngineOnTheSameHomeIsRefusedNamingTheOwner() throws {
         let origin = try OriginFixture()
         defer { origin.stop() }
-        let folder = try TemporaryFolder("lock")
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-lock")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         #expect(try binary.run(["add", origin.url("/gen/8m?rate=500000")]).status == 0)
         let first = try binary.launch(["run", "--quiet"])
         defer {
             kill(first.processIdentifier, SIGTERM)
             first.waitUntilExit()
         }
-        let home = OffstageHome(path: folder.path + "/home")
-        let deadline = Date().addingTimeInterval(20)
-        while InstanceLock.owner(home: home) == nil && first.isRunning && Date() < deadline { usleep(10_000) }
+        let home = OffstageHome(path: folder.base + "/home")
+        Wait.until { InstanceLock.owner(home: home) != nil || !first.isRunning }
         let second = try binary.run(["run", "--until-idle"])
         #expect(second.status == 3)
         #expect(second.stderr.contains("another offstage (pid \(first.processIdentifier)) owns"), "\(second.stderr)")
     }
 
     @Test func aForeignDatabaseFileIsReportedAndLeftUntouched() throws {
-        let folder = try TemporaryFolder("foreign")
-        let home = folder.path + "/home"
+        let folder = try TemporaryHome(prefix: "offstage-e2e-foreign")
+        let home = folder.base + "/home"
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31) })
         try garbage.write(to: URL(fileURLWithPath: home + "/offstage.db"))

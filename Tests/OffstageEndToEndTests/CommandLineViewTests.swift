@@ -10,11 +10,11 @@ struct CommandLineViewTests {
     @Test func getOffATerminalPrintsPlainLinesAndAFinalLine() throws {
         let origin = try OriginFixture()
         defer { origin.stop() }
-        let folder = try TemporaryFolder("views-get-plain")
-        let binary = try OffstageBinary(home: folder.path + "/home")
-        let result = try binary.run(["get", origin.url("/gen/3m?rate=2000000"), "-o", folder.path + "/one.bin"])
+        let folder = try TemporaryHome(prefix: "offstage-e2e-views-get-plain")
+        let binary = try OffstageBinary(home: folder.base + "/home")
+        let result = try binary.run(["get", origin.url("/gen/3m?rate=2000000"), "-o", folder.base + "/one.bin"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == folder.path + "/one.bin\n")
+        #expect(result.stdout == folder.base + "/one.bin\n")
         #expect(!result.stderr.contains("\r") && !result.stderr.contains("\u{1B}"), "\(result.stderr)")
         let lines = result.stderr.split(separator: "\n").map(String.init)
         // About a line a second for a transfer of about 1.5 s, and the final one: never one per snapshot.
@@ -24,7 +24,7 @@ struct CommandLineViewTests {
         #expect(lines.contains { $0.hasPrefix("one.bin running ") }, "\(lines)")
         #expect(lines.dropLast().allSatisfy { $0.hasPrefix("one.bin ") }, "\(lines)")
         // `-s` is silent.
-        let silent = try binary.run(["get", origin.url("/gen/4k"), "-s", "-o", folder.path + "/two.bin"])
+        let silent = try binary.run(["get", origin.url("/gen/4k"), "-s", "-o", folder.base + "/two.bin"])
         #expect(silent.status == 0 && silent.stderr.isEmpty, "\(silent.stderr)")
     }
 
@@ -32,10 +32,10 @@ struct CommandLineViewTests {
     func getOnATerminalRedrawsOneLineInPlaceWithinTheWidth() throws {
         let origin = try OriginFixture()
         defer { origin.stop() }
-        let folder = try TemporaryFolder("views-get-tty")
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-views-get-tty")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         // script(1) gives the command a terminal of no size: the meter falls back to $COLUMNS.
-        let command = "'\(binary.path)' get '\(origin.url("/gen/2m?rate=2000000"))' -o '\(folder.path)/t.bin'"
+        let command = "'\(binary.path)' get '\(origin.url("/gen/2m?rate=2000000"))' -o '\(folder.base)/t.bin'"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         process.arguments = ["-qec", command, "/dev/null"]
@@ -63,8 +63,8 @@ struct CommandLineViewTests {
     }
 
     @Test func lsSaysWhyATaskWaitsInWordsAndKeepsTheSessionWhole() throws {
-        let folder = try TemporaryFolder("views-ls")
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-views-ls")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         #expect(try binary.run(["add", "http://127.0.0.1:9/file.bin", "--begin-after", "30s"]).status == 0)
         let session = "com.example.a-rather-long-session-identifier.background"
         #expect(
@@ -80,8 +80,8 @@ struct CommandLineViewTests {
     }
 
     @Test func pendingDecisionsFollowsEachRequest() throws {
-        let folder = try TemporaryFolder("views-pending")
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-views-pending")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         #expect(try binary.run(["schedule", "refresh", "com.example.refresh", "--earliest", "2h"]).status == 0)
         let plain = try binary.run(["pending"])
         let decided = try binary.run(["pending", "--decisions", "3"])

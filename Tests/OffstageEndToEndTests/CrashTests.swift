@@ -13,15 +13,15 @@ struct CrashTests {
     @Test func fiveThrottledDownloadsSurviveTwentyRandomKills() throws {
         let origin = try OriginFixture()
         defer { origin.stop() }
-        let folder = try TemporaryFolder("crash")
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-crash")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         for (index, seed) in Self.seeds.enumerated() {
             let added = try binary.run([
                 "add", origin.url("/gen/20m?seed=\(seed)&rate=1500000"), "--name", "file\(index).bin",
             ])
             #expect(added.status == 0, "\(added.stderr)")
         }
-        var random = SplitMix(seed: 2026)
+        var random = SeededRandom(seed: 2026)
         var kills = 0
         var launches = 0
         while kills < 20 && launches < 60 {
@@ -29,7 +29,7 @@ struct CrashTests {
             let process = try binary.launch(
                 ["run", "--until-idle", "--quiet"], environment: ["OFFSTAGE_CHECKPOINT_SECONDS": "0.5"])
             // The random moment of the kill is the input of this test, not a synchronisation.
-            usleep(UInt32(150_000 + random.next() % 1_050_000))
+            Wait.moment(random.uniform(0.15...1.2)) { !process.isRunning }
             if process.isRunning {
                 kill(process.processIdentifier, SIGKILL)
                 kills += 1
@@ -45,7 +45,7 @@ struct CrashTests {
 
         #expect(folder.files(in: "home/Documents") == Self.seeds.indices.map { "file\($0).bin" })
         for (index, seed) in Self.seeds.enumerated() {
-            let digest = try SHA256.hexDigest(ofFile: folder.path + "/home/Documents/file\(index).bin")
+            let digest = try SHA256.hexDigest(ofFile: folder.base + "/home/Documents/file\(index).bin")
             #expect(digest == GeneratedContent.sha256Hex(size: Self.size, seed: seed), "file\(index).bin is corrupt")
         }
         #expect(folder.files(in: "home/parts").isEmpty)
@@ -53,23 +53,8 @@ struct CrashTests {
         let tasks = try #require(try JSONSerialization.jsonObject(with: Data(listing.stdout.utf8)) as? [[String: Any]])
         #expect(tasks.count == Self.seeds.count)
         #expect(tasks.allSatisfy { $0["state"] as? String == "completed" })
-        let store = try Store.open(home: OffstageHome(path: folder.path + "/home"), readOnly: true)
+        let store = try Store.open(home: OffstageHome(path: folder.base + "/home"), readOnly: true)
         #expect(try store.integrityCheck() == "ok")
         #expect(try store.outbox().isEmpty)
-    }
-}
-
-/// A small deterministic random source (splitmix64) so a failing run can be repeated.
-struct SplitMix {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt32 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return UInt32(truncatingIfNeeded: z ^ (z >> 31))
     }
 }

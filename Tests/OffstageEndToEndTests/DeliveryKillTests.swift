@@ -12,8 +12,8 @@ struct DeliveryKillTests {
     ]
 
     /// An app whose relaunches are never held back, so a second run delivers at once.
-    static func configuration(in folder: TemporaryFolder) throws -> String {
-        let directory = folder.path + "/config"
+    static func configuration(in folder: TemporaryHome) throws -> String {
+        let directory = folder.base + "/config"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let json = #"{"lifecycle": {"relaunchInitialDelay": 0, "relaunchMaxDelay": 0}}"#
         try Data(json.utf8).write(to: URL(fileURLWithPath: directory + "/app.json"))
@@ -24,8 +24,8 @@ struct DeliveryKillTests {
     func killedDuringDeliveryDeliversExactlyOnce(point: String) throws {
         let origin = try OriginFixture()
         defer { origin.stop() }
-        let folder = try TemporaryFolder("deliver-\(point)")
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-deliver-\(point)")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         let config = try Self.configuration(in: folder)
         // Slow enough (5 s) that the app is gone before the download ends, even on a loaded machine: it finishes
         // while the app is away.
@@ -41,8 +41,7 @@ struct DeliveryKillTests {
             let done = try binary.run(command)
             #expect(done.status == 0, "\(command): \(done.stderr)")
         }
-        let deadline = Date().addingTimeInterval(60)
-        while engine.isRunning && Date() < deadline { usleep(20_000) }
+        Wait.ended(engine, timeout: 60)
         if engine.isRunning { kill(engine.processIdentifier, SIGTERM) }
         engine.waitUntilExit()
         #expect(
@@ -54,7 +53,7 @@ struct DeliveryKillTests {
 
         #expect(folder.files(in: "home/Documents") == ["2m"])
         let expected = GeneratedContent.sha256Hex(size: 2 << 20, seed: 31)
-        #expect(try SHA256.hexDigest(ofFile: folder.path + "/home/Documents/2m") == expected)
+        #expect(try SHA256.hexDigest(ofFile: folder.base + "/home/Documents/2m") == expected)
         #expect(folder.files(in: "home/parts").isEmpty)
 
         let status = try binary.run(["app", "--json", "--config", config])
@@ -64,7 +63,7 @@ struct DeliveryKillTests {
         #expect(registry?["total"] as? Int == 1)
         #expect(registry?["delivered"] as? Int == 1)
         let record = (registry?["records"] as? [[String: Any]])?.first
-        #expect(record?["deliveredPath"] as? String == folder.path + "/home/Documents/2m")
+        #expect(record?["deliveredPath"] as? String == folder.base + "/home/Documents/2m")
 
         let list = try binary.run(["ls", "--json"])
         let tasks = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]]

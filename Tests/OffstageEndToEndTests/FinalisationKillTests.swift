@@ -9,9 +9,9 @@ struct FinalisationKillTests {
     func getKilledDuringFinalisationDeliversExactlyOnce(point: String) throws {
         let origin = try OriginFixture()
         defer { origin.stop() }
-        let folder = try TemporaryFolder("kill-\(point)")
-        let binary = try OffstageBinary(home: folder.path + "/home")
-        let output = folder.path + "/out/file.bin"
+        let folder = try TemporaryHome(prefix: "offstage-e2e-kill-\(point)")
+        let binary = try OffstageBinary(home: folder.base + "/home")
+        let output = folder.base + "/out/file.bin"
         // `get -o` delivers into an existing folder only (or with --create-dirs).
         try FileManager.default.createDirectory(
             atPath: (output as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -31,19 +31,16 @@ struct FinalisationKillTests {
     @Test func getKilledMidTransferResumesWithARangeRequest() throws {
         let origin = try OriginFixture()
         defer { origin.stop() }
-        let folder = try TemporaryFolder("get-resume")
-        let binary = try OffstageBinary(home: folder.path + "/home")
-        let output = folder.path + "/out/big.bin"
+        let folder = try TemporaryHome(prefix: "offstage-e2e-get-resume")
+        let binary = try OffstageBinary(home: folder.base + "/home")
+        let output = folder.base + "/out/big.bin"
         // `get -o` delivers into an existing folder only (or with --create-dirs).
         try FileManager.default.createDirectory(
             atPath: (output as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let url = origin.url("/gen/8m?seed=22&rate=2000000")
         let process = try binary.launch(
             ["get", url, "-o", output], environment: ["OFFSTAGE_CHECKPOINT_SECONDS": "0.2"])
-        let deadline = Date().addingTimeInterval(30)
-        while process.isRunning, Date() < deadline, Self.partBytes(in: folder.path + "/home/parts") < 2 << 20 {
-            usleep(20_000)
-        }
+        Wait.until { !process.isRunning || Self.partBytes(in: folder.base + "/home/parts") >= 2 << 20 }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
 

@@ -9,8 +9,8 @@ struct ForceQuitRecoveryTests {
     @Test func resumeDataKeptOnlyInTheRegistryIsUsedAtTheNextLaunch() throws {
         let origin = try OriginFixture()
         defer { origin.stop() }
-        let folder = try TemporaryFolder("force-quit")
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-force-quit")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         let config = try DeliveryKillTests.configuration(in: folder)
         let url = origin.url("/gen/6m?seed=41&rate=1500000")
 
@@ -19,10 +19,7 @@ struct ForceQuitRecoveryTests {
             ["run", "--quiet", "--config", config], environment: ["OFFSTAGE_CHECKPOINT_SECONDS": "0.2"])
         #expect(try binary.run(["app", "open"]).status == 0)
         #expect(try binary.run(["app", "download", url, "--description", "movie"]).status == 0)
-        let deadline = Date().addingTimeInterval(30)
-        while FinalisationKillTests.partBytes(in: folder.path + "/home/parts") < 1 << 20, Date() < deadline {
-            usleep(20_000)
-        }
+        Wait.until { FinalisationKillTests.partBytes(in: folder.base + "/home/parts") >= 1 << 20 }
         let quit = try binary.run(["app", "force-quit"])
         #expect(quit.status == 0, "\(quit.stderr)")
         kill(run.processIdentifier, SIGTERM)
@@ -33,8 +30,7 @@ struct ForceQuitRecoveryTests {
         let killed = try binary.startEngine(
             ["run", "--quiet", "--config", config], environment: ["OFFSTAGE_KILL_POINT": "deliver-after-ack"])
         _ = try binary.run(["app", "open"])  // the engine may die at the kill point before it answers
-        let killDeadline = Date().addingTimeInterval(30)
-        while killed.isRunning && Date() < killDeadline { usleep(20_000) }
+        Wait.ended(killed)
         if killed.isRunning { kill(killed.processIdentifier, SIGTERM) }
         killed.waitUntilExit()
         #expect(killed.terminationReason == .uncaughtSignal && killed.terminationStatus == SIGKILL)
@@ -42,17 +38,15 @@ struct ForceQuitRecoveryTests {
         // Next launch: only the registry knows the resume data; the app continues from it.
         let again = try binary.startEngine(["run", "--quiet", "--config", config])
         #expect(try binary.run(["app", "open"]).status == 0)
-        let file = folder.path + "/home/Documents/6m"
-        let doneDeadline = Date().addingTimeInterval(60)
-        while again.isRunning && Date() < doneDeadline {
-            if try binary.run(["ls", "--json"]).stdout.contains("\"completed\"") { break }
-            usleep(50_000)
+        let file = folder.base + "/home/Documents/6m"
+        try Wait.until(timeout: 60, poll: 0.05) {
+            try !again.isRunning || binary.run(["ls", "--json"]).stdout.contains("\"completed\"")
         }
         kill(again.processIdentifier, SIGTERM)
         again.waitUntilExit()
         #expect(FileManager.default.fileExists(atPath: file))
         #expect(
-            try SHA256.hexDigest(ofFile: folder.path + "/home/Documents/6m")
+            try SHA256.hexDigest(ofFile: folder.base + "/home/Documents/6m")
                 == GeneratedContent.sha256Hex(size: 6 << 20, seed: 41))
         let ranged = origin.server.requestLog().filter { $0.range != nil }
         #expect(ranged.count == 1, "one resumed request: \(origin.server.requestLog())")

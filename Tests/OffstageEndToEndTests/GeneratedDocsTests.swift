@@ -12,8 +12,8 @@ import Testing
 
     @Test(arguments: ["bash", "zsh"])
     func theCompletionScriptHasEveryCommandAndOption(shell: String) throws {
-        let folder = try TemporaryFolder("completion-\(shell)")
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-completion-\(shell)")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         let result = try binary.run(["completion", shell])
         #expect(result.status == 0)
         let script = result.stdout
@@ -45,21 +45,21 @@ import Testing
     }
 
     @Test func bashAcceptsTheScriptAndItCompletes() throws {
-        let folder = try TemporaryFolder("completion-run")
-        let binary = try OffstageBinary(home: folder.path + "/home")
-        let path = folder.path + "/offstage.bash"
+        let folder = try TemporaryHome(prefix: "offstage-e2e-completion-run")
+        let binary = try OffstageBinary(home: folder.base + "/home")
+        let path = folder.base + "/offstage.bash"
         try binary.run(["completion", "bash"]).stdout.write(toFile: path, atomically: true, encoding: .utf8)
         guard let syntax = try bash(["-n", path]) else { return }
         #expect(syntax.status == 0, "bash -n: \(syntax.output)")
-        try FileManager.default.createDirectory(atPath: folder.path + "/somedir", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder.base + "/somedir", withIntermediateDirectories: true)
         let cases: [([String], String)] = [
             (["offstage", "ge"], "get"),
             (["offstage", "get", "--out"], "--output"),
             (["offstage", "upload", "x", "--method", "P"], "POST PUT"),
             (["offstage", "device", "charging", ""], "off on"),
             (["offstage", "clock", "f"], "freeze"),
-            (["offstage", "--home", folder.path + "/some"], folder.path + "/somedir"),
-            (["offstage", "add", "http://h/x", "--dir", folder.path + "/so"], folder.path + "/somedir"),
+            (["offstage", "--home", folder.base + "/some"], folder.base + "/somedir"),
+            (["offstage", "add", "http://h/x", "--dir", folder.base + "/so"], folder.base + "/somedir"),
         ]
         for (words, expected) in cases {
             let quotedWords = words.map { "'\($0)'" }.joined(separator: " ")
@@ -74,8 +74,8 @@ import Testing
     }
 
     @Test func theManPageHasItsSectionsEveryCommandAndOption() throws {
-        let folder = try TemporaryFolder("man")
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-man")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         let result = try binary.run(["man"])
         #expect(result.status == 0)
         let page = result.stdout
@@ -100,8 +100,8 @@ import Testing
     /// Every fenced block of the README that starts with `$ offstage … --help` is that command's output, exactly, and
     /// there is one for the overview and for every command. `RECORD_README=1` rewrites the blocks (and fails).
     @Test func theREADMEsHelpBlocksAreWhatTheBinaryPrints() throws {
-        let folder = try TemporaryFolder("readme-help")
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-readme-help")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         let path = CommandHelpTests.repository.appendingPathComponent("README.md").path
         let readme = try String(contentsOfFile: path, encoding: .utf8)
         let marker = "```\n$ offstage "

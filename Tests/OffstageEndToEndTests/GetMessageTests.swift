@@ -11,9 +11,9 @@ import Testing
     @Test func aRestartFromZeroIsSaidWithWhyAndTheLastLineSaysItToo() throws {
         let origin = try OriginFixture()
         defer { origin.stop() }
-        let folder = try TemporaryFolder("restart")
-        let binary = try OffstageBinary(home: folder.path + "/home")
-        let output = folder.path + "/changed.bin"
+        let folder = try TemporaryHome(prefix: "offstage-e2e-restart")
+        let binary = try OffstageBinary(home: folder.base + "/home")
+        let output = folder.base + "/changed.bin"
         let result = try binary.run(["get", origin.url("/gen/2m?seed=22&drop=900000&changeValidator=1"), "-o", output])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try SHA256.hexDigest(ofFile: output) == GeneratedContent.sha256Hex(size: 2 << 20, seed: 22))
@@ -40,11 +40,11 @@ import Testing
     @Test func aTrickleIsSaidStalledThenReconnected() throws {
         let origin = try OriginFixture()
         defer { origin.stop() }
-        let folder = try TemporaryFolder("stall")
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-stall")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         let session = try binary.run(["session", "com.offstage.get", "--timeout-request", "3"])
         #expect(session.status == 0, "\(session.stderr)")
-        let output = folder.path + "/trickle.bin"
+        let output = folder.base + "/trickle.bin"
         let result = try binary.run(
             ["get", origin.url("/gen/256k?seed=152&trickle=5000&times=1"), "-o", output],
             environment: ["OFFSTAGE_STALL_SECONDS": "1"])

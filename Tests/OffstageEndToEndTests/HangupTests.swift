@@ -11,11 +11,7 @@ import Testing
 struct HangupTests {
     /// Waits up to 20 s until `engine` has received some bytes of task 1 (its `receiving` event is logged).
     static func awaitReceiving(_ binary: OffstageBinary, _ engine: Process) throws {
-        let deadline = Date().addingTimeInterval(20)
-        while engine.isRunning && Date() < deadline {
-            if try binary.run(["events"]).stdout.contains("receiving") { return }
-            usleep(20_000)
-        }
+        try Wait.until { try !engine.isRunning || binary.run(["events"]).stdout.contains("receiving") }
     }
 
     /// Sends `signal`, waits, and checks the clean stop every interrupted command promises.
@@ -35,10 +31,10 @@ struct HangupTests {
     func getStopsCleanlyOnAHangupAndTheSameCommandResumes(signal: Int32) throws {
         let origin = try OriginFixture()
         defer { origin.stop() }
-        let folder = try TemporaryFolder("hangup-get")
-        let home = folder.path + "/home"
+        let folder = try TemporaryHome(prefix: "offstage-e2e-hangup-get")
+        let home = folder.base + "/home"
         let binary = try OffstageBinary(home: home)
-        let arguments = ["get", origin.url("/gen/4m?seed=8&rate=1000000"), "-o", folder.path + "/four.bin"]
+        let arguments = ["get", origin.url("/gen/4m?seed=8&rate=1000000"), "-o", folder.base + "/four.bin"]
         let get = try binary.launch(arguments)
         try Self.awaitReceiving(binary, get)
         try Self.interrupt(get, with: signal, home: home)
@@ -47,15 +43,15 @@ struct HangupTests {
         #expect(again.status == 0, "\(again.stderr)")
         #expect(origin.server.requestLog().contains { $0.range != nil }, "the same command resumed with a range")
         #expect(
-            try SHA256.hexDigest(ofFile: folder.path + "/four.bin")
+            try SHA256.hexDigest(ofFile: folder.base + "/four.bin")
                 == GeneratedContent.sha256Hex(size: 4 << 20, seed: 8))
     }
 
     @Test func thePlainDashboardStopsCleanlyOnAHangup() throws {
         let origin = try OriginFixture()
         defer { origin.stop() }
-        let folder = try TemporaryFolder("hangup-dashboard")
-        let home = folder.path + "/home"
+        let folder = try TemporaryHome(prefix: "offstage-e2e-hangup-dashboard")
+        let home = folder.base + "/home"
         let binary = try OffstageBinary(home: home)
         #expect(try binary.run(["add", origin.url("/gen/8m?rate=800000")]).status == 0)
         let dashboard = try binary.launch([])  // stdout is not a terminal: the plain dashboard, hosting the engine

@@ -27,8 +27,8 @@ struct HonestCommandTests {
     }
 
     @Test func anUnpermittedScheduleWithNoEngineFailsWithApplesErrorAndAPermittedOneIsPendingAtOnce() throws {
-        let folder = try TemporaryFolder("honest-schedule")
-        let home = folder.path + "/home"
+        let folder = try TemporaryHome(prefix: "offstage-e2e-honest-schedule")
+        let home = folder.base + "/home"
         let binary = try OffstageBinary(home: home)
         let refused = try binary.run(["schedule", "refresh", "not.permitted.id"])
         #expect(refused.status == 1)
@@ -46,8 +46,8 @@ struct HonestCommandTests {
     }
 
     @Test func anUnpermittedScheduleWithAnEngineSaysNothingWasSubmitted() throws {
-        let folder = try TemporaryFolder("honest-schedule-live")
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-honest-schedule-live")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         let engine = try Self.startEngine(binary)
         defer { Self.stop(engine) }
         let refused = try binary.run(["schedule", "refresh", "not.permitted.id"])
@@ -57,8 +57,8 @@ struct HonestCommandTests {
     }
 
     @Test func addThenLsShowsTheTaskWithItsFinalIdAndCommandsUseUpNoIds() throws {
-        let folder = try TemporaryFolder("honest-ids")
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-honest-ids")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         // Commands before the first add: under "task ids are inbox ids" the first task would have been 5.
         #expect(try binary.run(["device", "wifi"]).status == 0)
         #expect(try binary.run(["schedule", "refresh", "com.example.refresh"]).status == 0)
@@ -79,8 +79,8 @@ struct HonestCommandTests {
     }
 
     @Test func addsRacingWithNoEngineAreAllAppliedWithDistinctIds() throws {
-        let folder = try TemporaryFolder("honest-race")
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-honest-race")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         #expect(try binary.run(["device", "wifi"]).status == 0)  // the store exists before the race
         let adds = try (1...5).map { try binary.launch(["add", "http://127.0.0.1:9/\($0).bin"]) }
         for add in adds { add.waitUntilExit() }
@@ -89,12 +89,12 @@ struct HonestCommandTests {
         let tasks = try #require(try JSONSerialization.jsonObject(with: Data(listing.stdout.utf8)) as? [[String: Any]])
         #expect(tasks.compactMap { $0["id"] as? Int } == [1, 2, 3, 4, 5])
         #expect(tasks.allSatisfy { $0["state"] as? String == "queued" })
-        #expect(try Self.pendingCommands(folder.path + "/home") == 0)
+        #expect(try Self.pendingCommands(folder.base + "/home") == 0)
     }
 
     @Test func addWithAnEngineRunningPrintsTheIdTheEngineCreatedAndTheAppsTaskShowsBothIds() throws {
-        let folder = try TemporaryFolder("honest-ids-live")
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-honest-ids-live")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         let engine = try Self.startEngine(binary)
         defer { Self.stop(engine) }
         let added = try binary.run(["add", "http://127.0.0.1:9/one.bin"])
@@ -115,8 +115,8 @@ struct HonestCommandTests {
         ["app", "download", "http://127.0.0.1:9/x"], ["app", "open"], ["app", "relaunch"],
     ])
     func aCommandThatNeedsRunningWorkSaysNothingRunsAndLeavesNothingBehind(arguments: [String]) throws {
-        let folder = try TemporaryFolder("honest-needs-engine")
-        let home = folder.path + "/home"
+        let folder = try TemporaryHome(prefix: "offstage-e2e-honest-needs-engine")
+        let home = folder.base + "/home"
         let result = try OffstageBinary(home: home).run(arguments)
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty, "\(result.stdout)")
@@ -127,8 +127,8 @@ struct HonestCommandTests {
     }
 
     @Test func aRelaunchTheAppDoesNotNeedIsRefusedNotRequested() throws {
-        let folder = try TemporaryFolder("honest-relaunch")
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-honest-relaunch")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         let engine = try Self.startEngine(binary)
         defer { Self.stop(engine) }
         let relaunch = try binary.run(["app", "relaunch"])
@@ -140,19 +140,18 @@ struct HonestCommandTests {
     @Test func afterAKilledRunLsAndAppSayNothingRunsAndTheTaskWasInterrupted() throws {
         let origin = try OriginFixture()
         defer { origin.stop() }
-        let folder = try TemporaryFolder("honest-killed")
-        let home = folder.path + "/home"
+        let folder = try TemporaryHome(prefix: "offstage-e2e-honest-killed")
+        let home = folder.base + "/home"
         let binary = try OffstageBinary(home: home)
         #expect(try binary.run(["add", origin.url("/gen/8m?rate=800000")]).status == 0)
         let engine = try Self.startEngine(binary, environment: ["OFFSTAGE_CHECKPOINT_SECONDS": "0.2"])
-        let deadline = Date().addingTimeInterval(20)
         var written: Int64 = 0
         // The store's checkpoint, not `ls` (which shows the running engine's live bytes).
-        while written == 0 && engine.isRunning && Date() < deadline {
+        try Wait.until(poll: 0.05) {
             let store = try Store.open(home: OffstageHome(path: home), readOnly: true)
             written = try store.loadTasks().first?.bytesWritten ?? 0
             store.close()
-            if written == 0 { usleep(50_000) }
+            return written > 0 || !engine.isRunning
         }
         kill(engine.processIdentifier, SIGKILL)
         engine.waitUntilExit()
@@ -190,8 +189,8 @@ struct HonestCommandTests {
 
     @Test(arguments: [["ls"], ["events"], ["pending"], ["app"], ["add", "http://127.0.0.1:9/x"], ["device"]])
     func aHomeThatIsAFileIsExitThreeWithOneLine(arguments: [String]) throws {
-        let folder = try TemporaryFolder("honest-file-home")
-        let home = folder.path + "/home"
+        let folder = try TemporaryHome(prefix: "offstage-e2e-honest-file-home")
+        let home = folder.base + "/home"
         try Data("not a directory".utf8).write(to: URL(fileURLWithPath: home))
         let result = try OffstageBinary(home: home).run(arguments)
         #expect(result.status == 3)
@@ -201,19 +200,19 @@ struct HonestCommandTests {
 
     @Test(arguments: [["ls"], ["events"], ["pending"], ["app"], ["schedule", "refresh", "com.example.refresh"]])
     func anEmptyHomeOptionIsExitThreeNotTheDefaultHome(arguments: [String]) throws {
-        let folder = try TemporaryFolder("honest-empty-home")
-        let result = try OffstageBinary(home: folder.path + "/home").run(["--home", ""] + arguments)
+        let folder = try TemporaryHome(prefix: "offstage-e2e-honest-empty-home")
+        let result = try OffstageBinary(home: folder.base + "/home").run(["--home", ""] + arguments)
         #expect(result.status == 3)
         #expect(result.stdout.isEmpty, "\(result.stdout)")
         #expect(result.stderr.hasPrefix("offstage: --home is empty"), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1)
-        #expect(!FileManager.default.fileExists(atPath: folder.path + "/home"))
+        #expect(!FileManager.default.fileExists(atPath: folder.base + "/home"))
     }
 
     @Test(.enabled(if: getuid() != 0, "root reads every directory"), arguments: [["ls"], ["events"], ["pending"]])
     func aHomeWithoutPermissionIsExitThreeWithOneLine(arguments: [String]) throws {
-        let folder = try TemporaryFolder("honest-locked-home")
-        let home = folder.path + "/home"
+        let folder = try TemporaryHome(prefix: "offstage-e2e-honest-locked-home")
+        let home = folder.base + "/home"
         let binary = try OffstageBinary(home: home)
         #expect(try binary.run(["add", "http://127.0.0.1:9/x"]).status == 0)
         chmod(home, 0)
@@ -227,16 +226,12 @@ struct HonestCommandTests {
     func runInterruptedByASignalExits130AndLeavesTheStoreClean(signal: Int32) throws {
         let origin = try OriginFixture()
         defer { origin.stop() }
-        let folder = try TemporaryFolder("honest-signal")
-        let home = folder.path + "/home"
+        let folder = try TemporaryHome(prefix: "offstage-e2e-honest-signal")
+        let home = folder.base + "/home"
         let binary = try OffstageBinary(home: home)
         #expect(try binary.run(["add", origin.url("/gen/8m?rate=800000")]).status == 0)
         let engine = try Self.startEngine(binary)
-        let deadline = Date().addingTimeInterval(20)
-        while engine.isRunning && Date() < deadline {
-            if try binary.run(["events"]).stdout.contains("receiving") { break }
-            usleep(20_000)
-        }
+        try Wait.until { try !engine.isRunning || binary.run(["events"]).stdout.contains("receiving") }
         kill(engine.processIdentifier, signal)
         engine.waitUntilExit()
         #expect(engine.terminationReason == .exit)

@@ -17,14 +17,14 @@ struct LeftoverTests {
     @Test func aFailedResumableDownloadKeepsItsPartShowsItsSizeAndCancelRemovesIt() throws {
         let origin = try OriginFixture()
         defer { origin.stop() }
-        let folder = try TemporaryFolder("leftover-cancel")
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-leftover-cancel")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         // One attempt only: the connection drops at 300,000 bytes, fetched under the origin's ETag.
         let failed = try binary.run([
-            "get", origin.url("/gen/1m?seed=3&drop=300000"), "--retry", "0", "-o", folder.path + "/one.bin",
+            "get", origin.url("/gen/1m?seed=3&drop=300000"), "--retry", "0", "-o", folder.base + "/one.bin",
         ])
         #expect(failed.status == 1, "\(failed.stderr)")
-        let part = folder.path + "/home/parts/1.part"
+        let part = folder.base + "/home/parts/1.part"
         let kept = try #require(try Self.tasks(binary).first)
         #expect(kept["state"] as? String == "failed")
         #expect(kept["partBytes"] as? Int == 300_000, "\(kept)")
@@ -41,9 +41,9 @@ struct LeftoverTests {
     @Test func aFailureNoResumeCouldUseLeavesNoPart() throws {
         let origin = try OriginFixture()
         defer { origin.stop() }
-        let folder = try TemporaryFolder("leftover-unusable")
-        let binary = try OffstageBinary(home: folder.path + "/home")
-        let failed = try binary.run(["get", origin.url("/gen/1m?status=404"), "-o", folder.path + "/gone.bin"])
+        let folder = try TemporaryHome(prefix: "offstage-e2e-leftover-unusable")
+        let binary = try OffstageBinary(home: folder.base + "/home")
+        let failed = try binary.run(["get", origin.url("/gen/1m?status=404"), "-o", folder.base + "/gone.bin"])
         #expect(failed.status == 1, "\(failed.stderr)")
         #expect(folder.files(in: "home/parts").isEmpty, "\(folder.files(in: "home/parts"))")
         #expect(try Self.tasks(binary).first?["partBytes"] is NSNull)
@@ -52,12 +52,12 @@ struct LeftoverTests {
     @Test func cleanRemovesWhatNothingCanUseKeepsWhatALiveTaskUsesAndSaysTheBytesFreed() throws {
         let origin = try OriginFixture()
         defer { origin.stop() }
-        let folder = try TemporaryFolder("leftover-clean")
-        let home = folder.path + "/home"
+        let folder = try TemporaryHome(prefix: "offstage-e2e-leftover-clean")
+        let home = folder.base + "/home"
         let binary = try OffstageBinary(home: home)
         #expect(
             try binary.run([
-                "get", origin.url("/gen/1m?seed=4&drop=200000"), "--retry", "0", "-o", folder.path + "/a.bin",
+                "get", origin.url("/gen/1m?seed=4&drop=200000"), "--retry", "0", "-o", folder.base + "/a.bin",
             ]).status == 1)
         // A live task (queued, never run) whose partial file must stay, and a file of no task at all.
         #expect(try binary.run(["add", origin.url("/gen/1m?seed=5")]).status == 0)
@@ -80,11 +80,11 @@ struct LeftoverTests {
     @Test func cleanKeepsAFailedTasksPartWhileAnEngineRuns() throws {
         let origin = try OriginFixture()
         defer { origin.stop() }
-        let folder = try TemporaryFolder("leftover-clean-live")
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-leftover-clean-live")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         #expect(
             try binary.run([
-                "get", origin.url("/gen/1m?seed=6&drop=100000"), "--retry", "0", "-o", folder.path + "/b.bin",
+                "get", origin.url("/gen/1m?seed=6&drop=100000"), "--retry", "0", "-o", folder.base + "/b.bin",
             ]).status == 1)
         let engine = try binary.startEngine(["run", "--quiet"])
         defer {
@@ -98,8 +98,8 @@ struct LeftoverTests {
     }
 
     @Test func anEmptyOffstageHomeIsAnErrorLikeAnEmptyHomeOption() throws {
-        let folder = try TemporaryFolder("leftover-empty-env")
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-leftover-empty-env")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         let result = try binary.run(["ls"], environment: ["OFFSTAGE_HOME": ""])
         #expect(result.status == 3)
         #expect(result.stderr.hasPrefix("offstage: OFFSTAGE_HOME is empty"), "\(result.stderr)")
@@ -108,8 +108,8 @@ struct LeftoverTests {
 
     @Test(arguments: [["--root", "/nonexistent-offstage-root"], ["--uploads", "/nonexistent-offstage-uploads"]])
     func anOriginFolderThatDoesNotExistIsRefusedInOneLine(arguments: [String]) throws {
-        let folder = try TemporaryFolder("leftover-origin-root")
-        let result = try OffstageBinary(home: folder.path + "/home").run(["origin", "--port", "0"] + arguments)
+        let folder = try TemporaryHome(prefix: "offstage-e2e-leftover-origin-root")
+        let result = try OffstageBinary(home: folder.base + "/home").run(["origin", "--port", "0"] + arguments)
         #expect(result.status == 2)
         #expect(
             result.stderr == "offstage: \(arguments[0]) \(arguments[1]): No such file or directory\n",
@@ -118,10 +118,10 @@ struct LeftoverTests {
     }
 
     @Test func theOriginRemovesItsUploadFolderWhenItStopsAndPrintsItsPathOnce() throws {
-        let folder = try TemporaryFolder("leftover-origin")
-        let scratch = folder.path + "/tmp"
+        let folder = try TemporaryHome(prefix: "offstage-e2e-leftover-origin")
+        let scratch = folder.base + "/tmp"
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary.path)
         process.arguments = ["origin", "--port", "0"]
@@ -130,13 +130,32 @@ struct LeftoverTests {
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let deadline = Date().addingTimeInterval(10)
-        while folder.files(in: "tmp").isEmpty, Date() < deadline { usleep(20_000) }
+        // Read what it prints as it prints it: the banner comes just after the folder is made.
+        let reader = out.fileHandleForReading.fileDescriptor
+        _ = fcntl(reader, F_SETFL, fcntl(reader, F_GETFL) | O_NONBLOCK)
+        var bytes: [UInt8] = []
+        var ended = false
+        func drain() {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let got = read(reader, &buffer, buffer.count)
+                guard got > 0 else { return ended = got == 0 }
+                bytes += buffer[0..<got]
+            }
+        }
+        Wait.until(timeout: 10) {  // a whole line naming the upload folder
+            drain()
+            return String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+                .dropLast().contains { $0.contains("/upload/") } || !process.isRunning
+        }
         #expect(folder.files(in: "tmp").count == 1)
-        usleep(200_000)  // the banner is printed just after the folder is made
         kill(process.processIdentifier, SIGTERM)
-        let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        Wait.until(timeout: 10) {
+            drain()
+            return ended
+        }
         process.waitUntilExit()
+        let printed = String(decoding: bytes, as: UTF8.self)
         let line = try #require(printed.split(separator: "\n").first { $0.contains("/upload/") })
         #expect(line.contains("stored in \(scratch)/offstage-origin-uploads-"), "\(line)")
         #expect(!line.contains("//"), "\(line)")
@@ -144,10 +163,10 @@ struct LeftoverTests {
     }
 
     @Test func theHeadlessDemoUsesTheGivenHomeAndLeavesNothingInTheTemporaryFolder() throws {
-        let folder = try TemporaryFolder("leftover-demo")
-        let scratch = folder.path + "/tmp"
+        let folder = try TemporaryHome(prefix: "offstage-e2e-leftover-demo")
+        let scratch = folder.base + "/tmp"
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-        let home = folder.path + "/demo-home"
+        let home = folder.base + "/demo-home"
         let binary = try OffstageBinary(home: home)
         let result = try binary.run(["demo", "--headless"], environment: ["TMPDIR": scratch])
         #expect(result.status == 0, "\(result.stderr)")
@@ -159,10 +178,10 @@ struct LeftoverTests {
     }
 
     @Test func theHeadlessDemoOnItsOwnHomeRemovesItAtExit() throws {
-        let folder = try TemporaryFolder("leftover-demo-own")
-        let scratch = folder.path + "/tmp"
+        let folder = try TemporaryHome(prefix: "offstage-e2e-leftover-demo-own")
+        let scratch = folder.base + "/tmp"
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-        let binary = try OffstageBinary(home: folder.path + "/unused")
+        let binary = try OffstageBinary(home: folder.base + "/unused")
         var environment = ProcessInfo.processInfo.environment
         environment["OFFSTAGE_HOME"] = nil
         environment["TMPDIR"] = scratch
@@ -176,6 +195,6 @@ struct LeftoverTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         #expect(folder.files(in: "tmp").isEmpty, "the demo left \(folder.files(in: "tmp"))")
-        #expect(!FileManager.default.fileExists(atPath: folder.path + "/unused"))
+        #expect(!FileManager.default.fileExists(atPath: folder.base + "/unused"))
     }
 }

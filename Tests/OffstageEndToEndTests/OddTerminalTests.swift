@@ -23,8 +23,8 @@ import Testing
     func theDashboardFallsBackToPlainLinesAfterOneLineSayingWhy(term: String, why: String) throws {
         let origin = try OriginFixture()
         defer { origin.stop() }
-        let folder = try TemporaryFolder("odd-terminal")
-        let home = folder.path + "/home"
+        let folder = try TemporaryHome(prefix: "offstage-e2e-odd-terminal")
+        let home = folder.base + "/home"
         let binary = try OffstageBinary(home: home)
         #expect(try binary.run(["add", origin.url("/gen/64m?rate=2000000")]).status == 0)
         let session = try TerminalSession(
@@ -43,8 +43,8 @@ import Testing
     }
 
     @Test func theDemoOnADumbTerminalTellsItsStoryInPlainLines() throws {
-        let folder = try TemporaryFolder("odd-terminal-demo")
-        let home = folder.path + "/home"
+        let folder = try TemporaryHome(prefix: "offstage-e2e-odd-terminal-demo")
+        let home = folder.base + "/home"
         let binary = try OffstageBinary(home: home)
         let session = try TerminalSession(
             path: binary.path, arguments: ["demo"], environment: Self.environment(home: home, term: "dumb"))

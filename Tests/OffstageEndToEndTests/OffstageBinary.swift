@@ -1,4 +1,5 @@
 import Foundation
+import OffstageTestSupport
 
 /// The real `offstage` executable, built beside this test binary, run as a child process.
 struct OffstageBinary {
@@ -54,8 +55,7 @@ struct OffstageBinary {
     func startEngine(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Process {
         let before = try daemonStarts()
         let process = try launch(arguments, environment: extra)
-        let deadline = Date().addingTimeInterval(20)
-        while process.isRunning, Date() < deadline, try daemonStarts() == before { usleep(20_000) }
+        try Wait.until { try !process.isRunning || daemonStarts() != before }
         return process
     }
 
@@ -106,25 +106,4 @@ struct OffstageBinary {
 struct BinaryMissing: Error, CustomStringConvertible {
     let path: String
     var description: String { "offstage binary not found at \(path); `swift test` builds it" }
-}
-
-/// A temporary folder removed when the test ends.
-final class TemporaryFolder {
-    /// Its path.
-    let path: String
-
-    /// Creates a fresh folder under the system's temporary directory.
-    init(_ label: String) throws {
-        path = NSTemporaryDirectory() + "offstage-e2e-\(label)-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-
-    /// Files in a subfolder, sorted; empty when it does not exist.
-    func files(in subfolder: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: path + "/" + subfolder)) ?? []).sorted()
-    }
 }

@@ -11,8 +11,8 @@ import Testing
     @Test func aPasteWithAnEscapeAndKeyLettersStaysTextInTheAddPrompt() throws {
         let origin = try OriginFixture()
         defer { origin.stop() }
-        let folder = try TemporaryFolder("paste")
-        let home = folder.path + "/home"
+        let folder = try TemporaryHome(prefix: "offstage-e2e-paste")
+        let home = folder.base + "/home"
         let binary = try OffstageBinary(home: home)
         #expect(try binary.run(["add", origin.url("/gen/64m?rate=500000")]).status == 0)
         var environment = ProcessInfo.processInfo.environment

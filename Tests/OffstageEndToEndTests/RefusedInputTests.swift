@@ -11,7 +11,8 @@ import Testing
     @Test(arguments: [
         ["add", url, "--begin-after", "1e308"], ["add", url, "--begin-after", "0x1p1023"],
         ["add", url, "--begin-after", "99999999999999999999d"], ["add", url, "--begin-after", "3651d"],
-        ["add", url, "--begin-after", "inf"], ["add", url, "--begin-after", "nan"], ["add", url, "--begin-after", "-0"],
+        ["add", url, "--begin-after", "inf"], ["add", url, "--begin-after", "nan"],
+        ["add", url, "--begin-after", "-0"],
         ["add", url, "--begin-after", "-5s"], ["add", url, "--begin-after", " 5"], ["add", url, "--begin-after", "٣s"],
         ["add", url, "--priority", "nan"], ["add", url, "--priority", "1e308"], ["add", url, "--priority", "2"],
         ["add", url, "--priority", "-0.5"], ["add", "http://127.0.0.1:99999999999999999999/x"],
@@ -27,10 +28,10 @@ import Testing
         ["device", "battery", "1e308"], ["events", "--limit", "99999999999999999999"],
     ])
     func aRefusedCommandExitsTwoAndStoresNothing(arguments: [String]) throws {
-        let folder = try TemporaryFolder("refused-input")
-        let home = folder.path + "/home"
+        let folder = try TemporaryHome(prefix: "offstage-e2e-refused-input")
+        let home = folder.base + "/home"
         let binary = try OffstageBinary(home: home)
-        let output = folder.path + "/F"
+        let output = folder.base + "/F"
         let result = try binary.run(arguments.map { $0 == "F" ? output : $0 })
         #expect(result.status == 2, "stderr: \(result.stderr)")
         #expect(result.stderr.hasPrefix("offstage: ") && result.stderr.filter { $0 == "\n" }.count == 1)
@@ -47,8 +48,8 @@ import Testing
     }
 
     @Test func theDurationLimitIsNamedAndTenYearsIsAccepted() throws {
-        let folder = try TemporaryFolder("refused-limit")
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-refused-limit")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         let refused = try binary.run(["add", Self.url, "--begin-after", "3651d"])
         #expect(refused.stderr == "offstage: --begin-after must be at most 10 years (3650d), not 3651d\n")
         let accepted = try binary.run(["add", Self.url, "--begin-after", "3650d"])

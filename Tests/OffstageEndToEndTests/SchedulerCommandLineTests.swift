@@ -6,8 +6,8 @@ import Testing
 /// The BG task scheduler from the command line: submit, explain, simulate launch and expiration, replay.
 struct SchedulerCommandLineTests {
     @Test func simulateShowsAHeavyUserGetsManyMoreRunsThanARareOne() throws {
-        let folder = try TemporaryFolder("simulate")
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-simulate")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         func refreshRunsPerDay(_ usage: String) throws -> Double {
             let result = try binary.run(["simulate", "--days", "30", "--usage", usage, "--seed", "7", "--json"])
             #expect(result.status == 0, "\(result.stderr)")
@@ -26,8 +26,8 @@ struct SchedulerCommandLineTests {
     }
 
     @Test func simulateJSONHasOpensAndRunsByHourOfTheDay() throws {
-        let folder = try TemporaryFolder("simulate-hours")
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-simulate-hours")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         let result = try binary.run(["simulate", "--days", "7", "--opens", "08:00,21:00", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -47,8 +47,8 @@ struct SchedulerCommandLineTests {
     }
 
     @Test func calibrateSaysEveryObservationIsWithin() throws {
-        let folder = try TemporaryFolder("simulate-calibrate")
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-simulate-calibrate")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         let result = try binary.run(["simulate", "--calibrate", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
@@ -71,26 +71,23 @@ struct SchedulerCommandLineTests {
         (["unschedule"], "missing task identifier"),
     ])
     func badSchedulerInputIsOneLineAndExitTwo(arguments: [String], message: String) throws {
-        let folder = try TemporaryFolder("sched-cli")
-        let result = try OffstageBinary(home: folder.path + "/home").run(arguments)
+        let folder = try TemporaryHome(prefix: "offstage-e2e-sched-cli")
+        let result = try OffstageBinary(home: folder.base + "/home").run(arguments)
         #expect(result.status == 2)
         #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
 
     @Test func aRunningEngineLaunchesExplainsAndRefusesLikeBGTaskScheduler() throws {
-        let folder = try TemporaryFolder("sched-live")
-        let home = folder.path + "/home"
+        let folder = try TemporaryHome(prefix: "offstage-e2e-sched-live")
+        let home = folder.base + "/home"
         let binary = try OffstageBinary(home: home)
         let engine = try binary.launch(["run", "--quiet"])
         defer {
             kill(engine.processIdentifier, SIGTERM)
             engine.waitUntilExit()
         }
-        let deadline = Date().addingTimeInterval(20)
-        while InstanceLock.owner(home: OffstageHome(path: home)) == nil && engine.isRunning && Date() < deadline {
-            usleep(10_000)
-        }
+        Wait.until { InstanceLock.owner(home: OffstageHome(path: home)) != nil || !engine.isRunning }
 
         let refused = try binary.run(["schedule", "refresh", "com.example.unlisted"])
         #expect(refused.status == 1)
@@ -105,9 +102,7 @@ struct SchedulerCommandLineTests {
         let launched = try binary.run(["launch", "com.example.refresh"])
         #expect(launched.status == 0, "\(launched.stderr)")
         let log = home + "/bgtasks.log"
-        while Date() < deadline, !((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("refreshed") {
-            usleep(20_000)
-        }
+        Wait.until { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("refreshed") }
         #expect(((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("refreshed com.example.refresh"))
 
         let expireIdle = try binary.run(["expire", "com.example.db-cleanup"])
@@ -127,22 +122,20 @@ struct SchedulerCommandLineTests {
     }
 
     @Test func aTaskRunningWhenOffstageIsKilledIsReportedInterruptedAfterTheRestart() throws {
-        let folder = try TemporaryFolder("sched-crash")
-        let home = folder.path + "/home"
+        let folder = try TemporaryHome(prefix: "offstage-e2e-sched-crash")
+        let home = folder.base + "/home"
         let binary = try OffstageBinary(home: home)
         #expect(try binary.run(["schedule", "processing", "com.example.db-cleanup"]).status == 0)
         let engine = try binary.launch(["run", "--quiet"])
-        let deadline = Date().addingTimeInterval(20)
         let owned = OffstageHome(path: home)
-        while InstanceLock.owner(home: owned) == nil && engine.isRunning && Date() < deadline { usleep(10_000) }
+        Wait.until { InstanceLock.owner(home: owned) != nil || !engine.isRunning }
         // A launch needs the running engine: with none it fails and says how to start one.
         let launch = try binary.run(["launch", "com.example.db-cleanup"])
         #expect(launch.status == 0, "\(launch.stderr)")
         var running = false
-        while !running && engine.isRunning && Date() < deadline {
-            let events = try binary.run(["events"])
-            running = events.stdout.contains("bg-launched")
-            if !running { usleep(20_000) }
+        try Wait.until {
+            running = try binary.run(["events"]).stdout.contains("bg-launched")
+            return running || !engine.isRunning
         }
         #expect(running, "the task never launched")
         kill(engine.processIdentifier, SIGKILL)
@@ -158,9 +151,9 @@ struct SchedulerCommandLineTests {
             again.waitUntilExit()
         }
         var interrupted = false
-        while !interrupted && again.isRunning && Date() < deadline {
+        try Wait.until {
             interrupted = try binary.run(["events"]).stdout.contains("bg-interrupted")
-            if !interrupted { usleep(20_000) }
+            return interrupted || !again.isRunning
         }
         #expect(interrupted, "the restart did not report the interrupted task")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import OffstageTestSupport
 import Testing
 
 /// The text screenshots in `screenshots/` are what the binary prints today, so the README's figures never drift.
@@ -11,8 +12,8 @@ struct ScreenshotTests {
 
     @Test(arguments: ["heavy", "rare"])
     func simulateScreenshotsMatchTheBinary(usage: String) throws {
-        let folder = try TemporaryFolder("shots")
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-shots")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         let result = try binary.run([
             "simulate", "--days", "30", "--usage", usage, "--seed", "42", "--config", Self.repository + "/config",
         ])
@@ -29,8 +30,8 @@ struct ScreenshotTests {
 
     @Test(arguments: ["heavy", "rare"])
     func simulateBothScreenshotsMatchTheBinary(usage: String) throws {
-        let folder = try TemporaryFolder("shots")
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-shots")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         let result = try binary.run([
             "simulate", "--days", "30", "--usage", usage, "--seed", "42", "--platform", "both", "--config",
             Self.repository + "/config",
@@ -54,8 +55,8 @@ struct ScreenshotTests {
         ("simulate-calibration", ["--calibrate"]),
     ])
     func simulateByHourScreenshotsMatchTheBinary(name: String, arguments: [String]) throws {
-        let folder = try TemporaryFolder("shots")
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-shots")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         let result = try binary.run(["simulate"] + arguments + ["--config", Self.repository + "/config"])
         #expect(result.status == 0, "\(result.stderr)")
         let path = Self.repository + "/screenshots/\(name).txt"
@@ -84,8 +85,8 @@ struct ScreenshotTests {
     @Test(arguments: dashboardShots.map { $0.file })
     func dashboardScreenshotsMatchTheRenderer(file: String) throws {
         guard let shot = Self.dashboardShots.first(where: { $0.file == file }) else { return }
-        let folder = try TemporaryFolder("shots")
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-shots")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         for format in ["text", "svg"] {
             let result = try binary.run([
                 "render", "--scenario", shot.scene, "--size", shot.size, "--at", shot.at, "--\(format)",

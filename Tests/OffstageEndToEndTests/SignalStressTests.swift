@@ -33,12 +33,12 @@ struct SignalStressTests {
     @Test func runStopsOnEverySignalSentAtARandomMoment() throws {
         let origin = try OriginFixture()
         defer { origin.stop() }
-        let folder = try TemporaryFolder("signal-stress")
-        var generator = SystemRandomNumberGenerator()
+        let folder = try TemporaryHome(prefix: "offstage-e2e-signal-stress")
+        var random = SeededRandom.fromEnvironment()  // new moments each run; OFFSTAGE_TEST_SEED repeats one
         let plan = (Array(repeating: SIGTERM, count: 50) + Array(repeating: SIGINT, count: 20)).shuffled(
-            using: &generator)
-        let delays = plan.map { _ in Double.random(in: 0.2...2.5, using: &generator) }
-        let homes = folder.path
+            using: &random)
+        let delays = plan.map { _ in random.uniform(0.2...2.5) }
+        let homes = folder.base
         let stops = Mutex<[Int: Stop]>([:])
         let lanes = 4  // a few at a time
         let failure = Mutex<String?>(nil)
@@ -61,7 +61,7 @@ struct SignalStressTests {
         let slowest = inTime.compactMap(\.took).max() ?? 0
         let terms = all.filter { $0.signal == SIGTERM }.count
         print(
-            "signal stress: \(terms) SIGTERM + \(all.count - terms) SIGINT sent 0.2–2.5 s after start: "
+            "signal stress (seed \(random.seed)): \(terms) SIGTERM + \(all.count - terms) SIGINT sent 0.2–2.5 s after start: "
                 + "\(inTime.count) stopped within \(Self.stopLimit) s (slowest \(String(format: "%.2f", slowest)) s), "
                 + "\(clean.count) with exit 130, the store clean and the socket gone")
         for stop in all where stop.took == nil || stop.status != 130 || !stop.problems.isEmpty {
@@ -81,11 +81,10 @@ struct SignalStressTests {
         let added = try binary.run(["add", origin.url("/gen/64m?rate=2000000")])
         guard added.status == 0 else { throw Refused(text: "add: \(added.stderr)") }
         let run = try binary.launch(["run", "--quiet"])
-        usleep(UInt32(delay * 1_000_000))  // the random moment is the point of this test
+        Wait.moment(delay) { !run.isRunning }  // the random moment is the point of this test
         let sent = ContinuousClock.now
         kill(run.processIdentifier, signal)
-        let deadline = sent.advanced(by: .milliseconds(Int64(stopLimit * 1000)))
-        while run.isRunning, ContinuousClock.now < deadline { usleep(5_000) }
+        Wait.ended(run, timeout: stopLimit)
         var stop = Stop(signal: signal, delay: delay, took: nil, status: 0, problems: [], stuckStatus: "")
         if run.isRunning {
             stop.stuckStatus = Self.signalStatus(of: run.processIdentifier)
@@ -141,8 +140,8 @@ struct SignalStressTests {
     @Test func everyThreadOfARunningEngineBlocksTheStopSignalsAndNoneIgnoresThem() throws {
         let origin = try OriginFixture()
         defer { origin.stop() }
-        let folder = try TemporaryFolder("signal-masks")
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-signal-masks")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         #expect(try binary.run(["add", origin.url("/gen/64m?rate=2000000")]).status == 0)
         let run = try binary.startEngine(["run", "--quiet"])
         try HangupTests.awaitReceiving(binary, run)  // the engine's threads, curl's included, are all there now
@@ -181,8 +180,8 @@ struct SignalStressTests {
     func closingTheTerminalUnderADashboardIsAHangupNotACrash(mode: String) throws {
         let origin = try OriginFixture()
         defer { origin.stop() }
-        let folder = try TemporaryFolder("terminal-closed")
-        let home = folder.path + "/home"
+        let folder = try TemporaryHome(prefix: "offstage-e2e-terminal-closed")
+        let home = folder.base + "/home"
         let binary = try OffstageBinary(home: home)
         #expect(try binary.run(["add", origin.url("/gen/64m?rate=2000000")]).status == 0)
         let engine = mode == "attached" ? try binary.startEngine(["run", "--quiet"]) : nil
@@ -218,16 +217,11 @@ struct SignalStressTests {
 extension SignalStressTests {
     @Test(arguments: [["demo", "--headless"], ["demo"], ["demo", "--scenario", "relaunch"]])
     func theDemoStopsCleanlyOnASignalMidDownload(arguments: [String]) throws {
-        let folder = try TemporaryFolder("demo-signal")
-        let home = folder.path + "/home"
+        let folder = try TemporaryHome(prefix: "offstage-e2e-demo-signal")
+        let home = folder.base + "/home"
         let binary = try OffstageBinary(home: home)
         let demo = try binary.launch(arguments)  // not a terminal: the headless story, or plain dashboard lines
-        let started = ContinuousClock.now
-        while demo.isRunning, started.duration(to: .now) < .seconds(30),
-            !(try binary.run(["events"]).stdout.contains("receiving"))
-        {
-            usleep(20_000)
-        }
+        try Wait.until { try !demo.isRunning || binary.run(["events"]).stdout.contains("receiving") }
         #expect(demo.isRunning, "the demo was still downloading")
         kill(demo.processIdentifier, SIGTERM)
         demo.waitUntilExit()

@@ -13,24 +13,24 @@ struct TLSTests {
         }
         let origin = try OriginFixture()
         defer { origin.stop() }
-        let folder = try TemporaryFolder("tls")
-        let server = try TLSOrigin(nginx: nginx, folder: folder.path, httpOrigin: origin.baseURL)
+        let folder = try TemporaryHome(prefix: "offstage-e2e-tls")
+        let server = try TLSOrigin(nginx: nginx, folder: folder.base, httpOrigin: origin.baseURL)
         defer { server.stop() }
-        let binary = try OffstageBinary(home: folder.path + "/home")
+        let binary = try OffstageBinary(home: folder.base + "/home")
         let trusted = ["OFFSTAGE_CA_BUNDLE": server.certificate]
 
-        let untrusted = try binary.run(["get", server.url("/hello.txt"), "-o", folder.path + "/a.txt"])
+        let untrusted = try binary.run(["get", server.url("/hello.txt"), "-o", folder.base + "/a.txt"])
         #expect(untrusted.status == 1)
         #expect(untrusted.stderr.lowercased().contains("certificate"), "\(untrusted.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: folder.path + "/a.txt"))
+        #expect(!FileManager.default.fileExists(atPath: folder.base + "/a.txt"))
 
         let verified = try binary.run(
-            ["get", server.url("/hello.txt"), "-o", folder.path + "/b.txt"], environment: trusted)
+            ["get", server.url("/hello.txt"), "-o", folder.base + "/b.txt"], environment: trusted)
         #expect(verified.status == 0, "\(verified.stderr)")
-        #expect((try? String(contentsOfFile: folder.path + "/b.txt", encoding: .utf8)) == "hello over tls\n")
+        #expect((try? String(contentsOfFile: folder.base + "/b.txt", encoding: .utf8)) == "hello over tls\n")
 
         let downgrade = try binary.run(
-            ["get", server.url("/to-http"), "-o", folder.path + "/c.bin"], environment: trusted)
+            ["get", server.url("/to-http"), "-o", folder.base + "/c.bin"], environment: trusted)
         #expect(downgrade.status == 1)
         #expect(downgrade.stderr.contains("redirect from https to http refused"), "\(downgrade.stderr)")
         #expect(origin.server.requestLog().isEmpty, "the http origin was contacted: \(origin.server.requestLog())")
@@ -133,8 +133,8 @@ enum FreePort {
 
     /// Waits (up to 10 s) until something accepts connections on the port, while `alive` holds.
     static func waitUntilAccepting(_ port: UInt16, while alive: () -> Bool) throws {
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline && alive() {
+        let accepting = Wait.until(timeout: 10) {
+            guard alive() else { return true }
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
@@ -146,9 +146,8 @@ enum FreePort {
                 }
             }
             close(fd)
-            if connected { return }
-            usleep(20_000)
+            return connected
         }
-        throw Unavailable()
+        guard accepting, alive() else { throw Unavailable() }
     }
 }

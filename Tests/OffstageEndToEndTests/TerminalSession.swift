@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import OffstageTestSupport
 
 /// The real `offstage` on a pseudo-terminal of its own, as a terminal emulator (or tmux) runs a program: the child
 /// leads a new session whose controlling terminal is the pty's slave side; the test holds the master side, reads
@@ -148,26 +149,23 @@ final class TerminalSession {
     /// Waits up to `seconds` for the child to end (reaping it); how it ended, or nil if it is still running.
     func waitFor(seconds: Double) -> Ending? {
         if let ending { return ending }
-        let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int64(seconds * 1000)))
         var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
+        Wait.until(timeout: seconds, poll: 0.01) {
             var status: Int32 = 0
-            let reaped = waitpid(pid, &status, WNOHANG)
-            if reaped == pid {
+            if waitpid(pid, &status, WNOHANG) == pid {
                 let signal = status & 0x7f
                 ending = signal == 0 ? .exited((status >> 8) & 0xff) : .signalled(signal)
-                return ending
+                return true
             }
-            guard ContinuousClock.now < deadline else { return nil }
-            if master >= 0 {  // keep its writes flowing
+            // Keep its writes flowing.
+            while master >= 0 {
                 let got = Glibc.read(master, &buffer, buffer.count)
-                if got > 0 {
-                    output += buffer[0..<got]
-                    continue
-                }
+                guard got > 0 else { break }
+                output += buffer[0..<got]
             }
-            usleep(10_000)
+            return false
         }
+        return ending
     }
 
     /// Whether `bytes` contain `text`'s UTF-8 bytes in a row.

@@ -23,18 +23,17 @@ struct ViewCommandLineTests {
     @Test func lsShowsARunningTasksLiveBytesBeyondItsLastCheckpoint() throws {
         let origin = try OriginFixture()
         defer { origin.stop() }
-        let folder = try TemporaryFolder("views-live")
-        let home = folder.path + "/home"
+        let folder = try TemporaryHome(prefix: "offstage-e2e-views-live")
+        let home = folder.base + "/home"
         let binary = try OffstageBinary(home: home)
         #expect(try binary.run(["add", origin.url("/gen/8m?rate=400000")]).status == 0)
         // Checkpoints a minute apart: the store keeps 0 bytes while the transfer runs.
         let engine = try binary.startEngine(["run", "--quiet"], environment: ["OFFSTAGE_CHECKPOINT_SECONDS": "60"])
         defer { Self.stop(engine) }
-        let deadline = Date().addingTimeInterval(20)
         var live = 0
-        while live < 100_000 && engine.isRunning && Date() < deadline {
+        try Wait.until(poll: 0.1) {
             live = try Self.array(try binary.run(["ls", "--json"])).first?["bytesWritten"] as? Int ?? 0
-            if live < 100_000 { usleep(100_000) }
+            return live >= 100_000 || !engine.isRunning
         }
         let store = try Store.open(home: OffstageHome(path: home), readOnly: true)
         defer { store.close() }
@@ -50,8 +49,8 @@ struct ViewCommandLineTests {
     }
 
     @Test func appAndPendingPrintWhatTheDashboardsSnapshotSays() throws {
-        let folder = try TemporaryFolder("views-agree")
-        let home = folder.path + "/home"
+        let folder = try TemporaryHome(prefix: "offstage-e2e-views-agree")
+        let home = folder.base + "/home"
         let binary = try OffstageBinary(home: home)
         let engine = try binary.startEngine(["run", "--quiet"])
         defer { Self.stop(engine) }
@@ -85,8 +84,8 @@ struct ViewCommandLineTests {
     }
 
     @Test func anEngineThatHoldsTheHomeButDoesNotAnswerIsNeverReportedGone() throws {
-        let folder = try TemporaryFolder("views-silent")
-        let home = OffstageHome(path: folder.path + "/home")
+        let folder = try TemporaryHome(prefix: "offstage-e2e-views-silent")
+        let home = OffstageHome(path: folder.base + "/home")
         let store = try Store.open(home: home)
         let now = Date()
         var task = TransferTask(

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import OffstageCore
 import OffstageHTTP
+import OffstageTestSupport
 import Synchronization
 import Testing
 
@@ -10,10 +11,15 @@ final class EngineHarness: Sendable {
     let parts: String
     let engine: CurlEngine
     private let sink: ReportSink
+    /// The fresh folder the part files go in, when no `parts` was given.
+    private let temporary: TemporaryHome?
 
     /// An engine writing part files into a fresh temporary folder (or `parts`).
     init(parts: String? = nil, adjust: (inout EngineConfiguration) -> Void = { _ in }) throws {
-        let folder = try parts ?? Self.temporaryDirectory()
+        var temporary: TemporaryHome?
+        if parts == nil { temporary = try TemporaryHome(prefix: "offstage-http") }
+        self.temporary = temporary
+        let folder = parts ?? temporary?.base ?? NSTemporaryDirectory()
         self.parts = folder
         var configuration = EngineConfiguration(partsDirectory: folder)
         adjust(&configuration)
@@ -54,12 +60,6 @@ final class EngineHarness: Sendable {
     /// The size of the part file, or nil when missing.
     func partSize(_ id: Int64) -> Int64? {
         (try? FileManager.default.attributesOfItem(atPath: partPath(id))[.size] as? NSNumber)?.int64Value
-    }
-
-    static func temporaryDirectory() throws -> String {
-        let path = NSTemporaryDirectory() + "/offstage-http-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
     }
 }
 

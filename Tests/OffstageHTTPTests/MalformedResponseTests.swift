@@ -73,7 +73,7 @@ struct MalformedResponseTests {
     }
 
     @Test func randomHeaderBytesNeverTrapTheParser() {
-        var rng = SeededGenerator(seed: 9112)
+        var rng = SeededRandom(seed: 9112)
         let pieces = [
             "HTTP/1.1 ", "200", "206", "416", " OK", "Content-Length:", "Content-Range: bytes ", "Retry-After:",
             "Transfer-Encoding: chunked", "ETag: \"v\"", ",", "-", "/", "*", "99999999999999999999999", "0x1p1023",

@@ -2,15 +2,8 @@ import Foundation
 import OffstageCore
 import OffstageRuntime
 import OffstageStore
+import OffstageTestSupport
 import Testing
-
-/// A scratch folder under the temporary directory, removed after `body` returns or throws.
-private func withScratchFolder<T>(_ body: (String) throws -> T) throws -> T {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("offstage-config-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    return try body(folder.path)
-}
 
 /// Writes `text` to `folder/name`.
 private func write(_ text: String, _ folder: String, _ name: String) throws {
@@ -479,9 +472,9 @@ struct ConfigurationTests {
 /// The relaunch rate limiter's delays live in `app.json` only; `scheduler.json`'s old keys are ignored with a warning.
 @Suite struct RelaunchLimiterConfigurationTests {
     @Test func oldSchedulerKeysAreAcceptedIgnoredAndWarnedAbout() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("limiter-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let temporary = try TemporaryHome(prefix: "offstage-limiter")
+        defer { temporary.remove() }
+        let folder = temporary.base
         let scheduler = #"{"wakeInterval": 600, "relaunchInitialDelay": 5, "relaunchMaxDelay": 50}"#
         let app = #"{"lifecycle": {"relaunchInitialDelay": 30, "relaunchMaxDelay": 300}}"#
         #expect(FileManager.default.createFile(atPath: folder + "/scheduler.json", contents: Data(scheduler.utf8)))

@@ -1,21 +1,14 @@
 import Foundation
+import OffstageTestSupport
 import Testing
 
 @testable import OffstageStore
 
 @Suite("Homes under links, linked and emptied stores")
 struct HomeLinkTests {
-    /// A scratch folder, removed after `body`.
-    private func withScratch<T>(_ body: (String) throws -> T) throws -> T {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("offstage-links-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: base) }
-        return try body(base.path)
-    }
-
     @Test("a home under a symlinked parent opens, resolved to its real path")
     func homeUnderALinkedParentOpens() throws {
-        try withScratch { base in
+        try withScratchFolder(prefix: "offstage-links") { base in
             try FileManager.default.createDirectory(atPath: base + "/real", withIntermediateDirectories: true)
             try FileManager.default.createSymbolicLink(atPath: base + "/link", withDestinationPath: base + "/real")
             let home = OffstageHome(path: base + "/link/home")
@@ -33,7 +26,7 @@ struct HomeLinkTests {
 
     @Test("a home that is itself a link to a directory opens")
     func linkedHomeOpens() throws {
-        try withScratch { base in
+        try withScratchFolder(prefix: "offstage-links") { base in
             try FileManager.default.createDirectory(atPath: base + "/real", withIntermediateDirectories: true)
             try FileManager.default.createSymbolicLink(atPath: base + "/home", withDestinationPath: base + "/real")
             let store = try Store.open(home: OffstageHome(path: base + "/home"))
@@ -44,7 +37,7 @@ struct HomeLinkTests {
 
     @Test("a store that is a symlink is refused with a sentence and left alone")
     func linkedStoreIsRefused() throws {
-        try withScratch { base in
+        try withScratchFolder(prefix: "offstage-links") { base in
             let home = OffstageHome(path: base + "/home")
             let elsewhere = OffstageHome(path: base + "/elsewhere")
             try Store.open(home: elsewhere).close()
@@ -75,7 +68,7 @@ struct HomeLinkTests {
 
     @Test("a symlinked lock file is refused with a sentence")
     func linkedLockIsRefused() throws {
-        try withScratch { base in
+        try withScratchFolder(prefix: "offstage-links") { base in
             let home = OffstageHome(path: base + "/home")
             try home.prepare()
             try FileManager.default.createSymbolicLink(
@@ -89,15 +82,17 @@ struct HomeLinkTests {
 
     @Test("a parts folder that is a symlink is refused; a linked Documents folder is the user's choice")
     func linkedPartsAreRefused() throws {
-        try withScratch { base in
+        try withScratchFolder(prefix: "offstage-links") { base in
             let home = OffstageHome(path: base + "/home")
             try FileManager.default.createDirectory(atPath: base + "/home", withIntermediateDirectories: true)
             try FileManager.default.createDirectory(atPath: base + "/docs", withIntermediateDirectories: true)
-            try FileManager.default.createSymbolicLink(atPath: home.documentsDirectory, withDestinationPath: base + "/docs")
+            try FileManager.default.createSymbolicLink(
+                atPath: home.documentsDirectory, withDestinationPath: base + "/docs")
             try home.prepare()
             try FileManager.default.removeItem(atPath: home.partsDirectory)
             try FileManager.default.createDirectory(atPath: base + "/parts", withIntermediateDirectories: true)
-            try FileManager.default.createSymbolicLink(atPath: home.partsDirectory, withDestinationPath: base + "/parts")
+            try FileManager.default.createSymbolicLink(
+                atPath: home.partsDirectory, withDestinationPath: base + "/parts")
             #expect(throws: StoreError.symlink(home.partsDirectory)) { try Store.open(home: home) }
         }
     }

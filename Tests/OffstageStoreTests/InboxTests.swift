@@ -1,5 +1,6 @@
 import Foundation
 import OffstageCore
+import OffstageTestSupport
 import Testing
 
 @testable import OffstageStore

@@ -1,4 +1,5 @@
 import Foundation
+import OffstageTestSupport
 import Testing
 
 @testable import OffstageCore

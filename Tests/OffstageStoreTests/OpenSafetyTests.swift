@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import OffstageCore
+import OffstageTestSupport
 import Testing
 
 @testable import OffstageStore
@@ -11,8 +12,8 @@ struct OpenSafetyTests {
     func randomBytes() throws {
         try withTemporaryHome { home in
             try home.prepare()
-            var generator = SystemRandomNumberGenerator()
-            let bytes = Data((0..<8192).map { _ in UInt8.random(in: 0...255, using: &generator) })
+            var random = SeededRandom(seed: 8192)
+            let bytes = Data(random.bytes(8192))
             #expect(FileManager.default.createFile(atPath: home.databasePath, contents: bytes))
             let error = #expect(throws: StoreError.self) { try Store.open(home: home) }
             #expect(error == .foreign(home.databasePath))

@@ -1,6 +1,7 @@
 import CNCurses
 import Foundation
 import Glibc
+import OffstageTestSupport
 import OffstageUI
 import Synchronization
 import Testing
@@ -218,15 +219,42 @@ import Testing
         #expect(terminal.readInputs(timeout: 5).isEmpty)
         #expect(started.duration(to: clock.now) < .seconds(1))
 
+        // A wake while the read waits ends it: the waker wakes once this thread is asleep in poll.
+        let reader = Self.threadID()
+        let seen = Seen()
         let waker = Thread {
-            usleep(50_000)
+            let waiting = Wait.until(timeout: 10, poll: 0.001) { Self.isInPoll(reader) }
+            seen.waiting.store(waiting, ordering: .sequentiallyConsistent)
             terminal.wake()
         }
-        started = clock.now
         waker.start()
         #expect(terminal.readInputs(timeout: nil).isEmpty)
-        let waited = started.duration(to: clock.now)
-        #expect(waited >= .milliseconds(40) && waited < .seconds(2), "waited \(waited)")
+        let sawTheReadWaiting = seen.waiting.load(ordering: .sequentiallyConsistent)
+        #expect(sawTheReadWaiting, "the wake came before the read waited")
+    }
+
+    /// Whether the waker saw the reader waiting before it woke it.
+    final class Seen: Sendable {
+        /// Set by the waker.
+        let waiting = Atomic(false)
+    }
+
+    /// The calling thread's kernel id (from `/proc/thread-self`, `PID/task/TID`).
+    static func threadID() -> String {
+        ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self")) ?? "")
+            .split(separator: "/").last.map(String.init) ?? ""
+    }
+
+    /// Whether thread `id` of this process is blocked in poll or ppoll (its `/proc` syscall number).
+    static func isInPoll(_ id: String) -> Bool {
+        guard !id.isEmpty, let text = try? String(contentsOfFile: "/proc/self/task/\(id)/syscall", encoding: .utf8)
+        else { return false }
+        #if arch(x86_64)
+            let polls: Set<Substring> = ["7", "271"]  // poll, ppoll
+        #else
+            let polls: Set<Substring> = ["73"]  // ppoll (aarch64 has no poll)
+        #endif
+        return text.split(separator: " ").first.map { polls.contains($0) } ?? false
     }
 
     @Test func reportsSignalsAndResizes() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import OffstageTestSupport
 import OffstageUI
 import Synchronization
 import Testing
@@ -61,9 +62,9 @@ enum RealTerminal {
 
     /// Runs pyte over `captures` (each with its size).
     static func emulate(_ captures: [(bytes: [UInt8], size: Size)]) throws -> Result {
-        let folder = NSTemporaryDirectory() + "offstage-real-terminal-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let temporary = try TemporaryHome(prefix: "offstage-real-terminal")
+        defer { temporary.remove() }
+        let folder = temporary.base
         var manifest: [[String: Any]] = []
         for (index, capture) in captures.enumerated() {
             let path = folder + "/\(index).bin"

@@ -25,13 +25,8 @@ struct InProcessEngineTests {
 
     /// Waits (without a fixed sleep) until `condition` holds, or fails after `seconds`.
     static func waitUntil(_ seconds: Double = 20, _ condition: () throws -> Bool) throws {
-        let deadline = Date().addingTimeInterval(seconds)
-        while try !condition() {
-            guard Date() < deadline else {
-                Issue.record("the condition did not hold within \(seconds) s")
-                return
-            }
-            usleep(10_000)
+        if try !Wait.until(timeout: seconds, poll: 0.01, condition) {
+            Issue.record("the condition did not hold within \(seconds) s")
         }
     }
 

@@ -2,14 +2,6 @@ import Foundation
 
 @testable import OffstageStore
 
-/// A fresh home under the temporary directory, removed after `body` returns or throws.
-func withTemporaryHome<T>(_ body: (OffstageHome) throws -> T) throws -> T {
-    let base = FileManager.default.temporaryDirectory
-        .appendingPathComponent("offstage-store-tests-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: base) }
-    return try body(OffstageHome(path: base.path + "/home"))
-}
-
 /// The permission bits of a file, or nil when it does not exist.
 func permissions(_ path: String) -> Int? {
     guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
