@@ -1,7 +1,10 @@
 import Foundation
+import OffstageTestSupport
 import Testing
 
-/// The completion scripts, the man page and the README's help blocks: made from the same catalog as the parser.
+@testable import offstage
+
+/// The completion scripts, the man page and the documents' help blocks: made from the same catalog as the parser.
 @Suite struct GeneratedDocsTests {
     /// Every command with the options its help lists.
     static func catalog(_ binary: OffstageBinary) throws -> [(command: String, options: [String])] {
@@ -97,39 +100,70 @@ import Testing
         }
     }
 
-    /// Every fenced block of the README that starts with `$ offstage … --help` is that command's output, exactly, and
-    /// there is one for the overview and for every command. `RECORD_README=1` rewrites the blocks (and fails).
-    @Test func theREADMEsHelpBlocksAreWhatTheBinaryPrints() throws {
-        let folder = try TemporaryHome(prefix: "offstage-e2e-readme-help")
+    /// The documents that show commands' output: the README and the DocC catalog's articles.
+    static func documents() throws -> [String] {
+        let catalog = CommandHelpTests.repository.appendingPathComponent("Sources/OffstageCore/OffstageCore.docc").path
+        let articles = try FileManager.default.contentsOfDirectory(atPath: catalog).filter { $0.hasSuffix(".md") }
+        return [CommandHelpTests.repository.appendingPathComponent("README.md").path]
+            + articles.sorted().map { catalog + "/" + $0 }
+    }
+
+    /// Every fenced block of the README and the DocC catalog that starts with `$ offstage … --help` is that
+    /// command's output, exactly, and the overview is among them. `RECORD_README=1` rewrites the blocks (and fails).
+    @Test func theDocumentedHelpBlocksAreWhatTheBinaryPrints() throws {
+        let folder = try TemporaryHome(prefix: "offstage-e2e-docs-help")
         let binary = try OffstageBinary(home: folder.base + "/home")
-        let path = CommandHelpTests.repository.appendingPathComponent("README.md").path
-        let readme = try String(contentsOfFile: path, encoding: .utf8)
         let marker = "```\n$ offstage "
-        var pieces = readme.components(separatedBy: marker)
         var shown: [String] = []
-        for index in pieces.indices.dropFirst() {
-            let block = pieces[index]
-            guard let end = block.range(of: "\n```\n") else {
-                Issue.record("an unterminated block: \(block.prefix(40))")
-                continue
+        for path in try Self.documents() {
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            var pieces = text.components(separatedBy: marker)
+            for index in pieces.indices.dropFirst() {
+                let block = pieces[index]
+                guard let end = block.range(of: "\n```\n") else {
+                    Issue.record("an unterminated block in \(path): \(block.prefix(40))")
+                    continue
+                }
+                let command = String(block.prefix { $0 != "\n" })
+                // Only the help blocks: the documents show other commands' output too, with live numbers.
+                guard command.hasSuffix("--help") else { continue }
+                let printed = String(
+                    block[block.index(block.startIndex, offsetBy: command.count + 1)..<end.lowerBound])
+                let result = try binary.run(command.split(separator: " ").map(String.init))
+                #expect(result.status == 0)
+                #expect(
+                    printed + "\n" == result.stdout,
+                    "\(path): `offstage \(command)` block differs (RECORD_README=1)")
+                pieces[index] = command + "\n" + result.stdout + "```\n" + String(block[end.upperBound...])
+                shown.append(command)
             }
-            let command = String(block.prefix { $0 != "\n" })
-            // Only the help blocks: the README shows other commands' output too, with live numbers.
-            guard command.hasSuffix("--help") else { continue }
-            let printed = String(block[block.index(block.startIndex, offsetBy: command.count + 1)..<end.lowerBound])
-            let result = try binary.run(command.split(separator: " ").map(String.init))
-            #expect(result.status == 0)
-            #expect(printed + "\n" == result.stdout, "README's `offstage \(command)` block differs (RECORD_README=1)")
-            pieces[index] = command + "\n" + result.stdout + "```\n" + String(block[end.upperBound...])
-            shown.append(command)
+            if ProcessInfo.processInfo.environment["RECORD_README"] == "1" {
+                let recorded = pieces.joined(separator: marker)
+                if recorded != text {
+                    try recorded.write(toFile: path, atomically: true, encoding: .utf8)
+                    Issue.record(
+                        "recorded the help blocks of \(path); inspect them and run again without RECORD_README")
+                }
+            }
         }
-        if ProcessInfo.processInfo.environment["RECORD_README"] == "1" {
-            try pieces.joined(separator: marker).write(toFile: path, atomically: true, encoding: .utf8)
-            Issue.record("recorded the README's help blocks; inspect them and run again without RECORD_README")
-        }
-        #expect(shown.contains("--help"))
-        for name in try CommandHelpTests.commandNames(aliases: false) {
-            #expect(shown.contains("\(name) --help"), "README has no `$ offstage \(name) --help` block")
+        #expect(shown.contains("--help"), "no document shows the `$ offstage --help` overview")
+    }
+
+    /// The command reference is the manual page: it names every command of the catalog, under its own heading, and
+    /// every alias.
+    @Test func theManPageNamesEveryCommandOfTheCatalog() throws {
+        let folder = try TemporaryHome(prefix: "offstage-e2e-man-catalog")
+        let page = try OffstageBinary(home: folder.base + "/home").run(["man"]).stdout
+        #expect(!CommandCatalog.commands.isEmpty)
+        for spec in CommandCatalog.commands {
+            let heading = "\n.SS \"offstage " + ManPage.escape(spec.name)
+            #expect(
+                page.contains(heading + " ") || page.contains(heading + "\""),
+                "the man page has no section for \(spec.name)")
+            if !spec.aliases.isEmpty {
+                let also = "Also: " + spec.aliases.map(ManPage.escape).joined(separator: ", ") + "."
+                #expect(page.contains("\n" + also + "\n"), "the man page does not name \(spec.aliases)")
+            }
         }
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import OffstageTestSupport
 import Testing
 
-/// The text screenshots in `screenshots/` are what the binary prints today, so the README's figures never drift.
+/// The text screenshots in `screenshots/` are what the binary prints today, so the figures the README and the DocC
+/// catalog show never drift.
 ///
 /// `RECORD_SNAPSHOTS=1 swift test --filter ScreenshotTests` rewrites them, and fails so the change is reviewed.
 struct ScreenshotTests {
@@ -48,7 +49,7 @@ struct ScreenshotTests {
             result.stdout == expected, "screenshots/simulate-30d-both-\(usage).txt differs from what offstage prints")
     }
 
-    /// The learned usage by hour (`--hourly`) and the calibration (`--calibrate`), as the README shows them.
+    /// The learned usage by hour (`--hourly`) and the calibration (`--calibrate`), as the DocC catalog's Background tasks article shows them.
     @Test(arguments: [
         ("simulate-30d-daily-hourly", ["--days", "30", "--usage", "daily", "--seed", "42", "--hourly"]),
         ("simulate-30d-opens-hourly", ["--days", "30", "--opens", "08:00,12:30,21:00", "--seed", "42", "--hourly"]),

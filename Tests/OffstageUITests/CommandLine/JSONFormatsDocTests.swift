@@ -3,14 +3,16 @@ import OffstageCore
 import OffstageUI
 import Testing
 
-/// The JSON examples in the README (`<!-- json-example: NAME -->` before a fenced block) have the keys, the nesting
-/// and the kinds of value the commands really print, and `null` only where the output writes `null`.
-@Suite struct ReadmeJSONTests {
-    /// The README's examples by name.
+/// The JSON examples of the DocC catalog's JSON formats article (`<!-- json-example: NAME -->` before a fenced
+/// block) have the keys, the nesting and the kinds of value the commands really print, and `null` only where the
+/// output writes `null`.
+@Suite struct JSONFormatsDocTests {
+    /// The article's examples by name.
     static func examples() throws -> [String: Any] {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
-        let text = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let article = root.appendingPathComponent("Sources/OffstageCore/OffstageCore.docc/JSONFormats.md")
+        let text = try String(contentsOf: article, encoding: .utf8)
         var found: [String: Any] = [:]
         for chunk in text.components(separatedBy: "<!-- json-example: ").dropFirst() {
             guard let close = chunk.range(of: " -->"), let open = chunk.range(of: "```json\n"),
@@ -36,34 +38,35 @@ import Testing
         }
     }
 
-    /// Differences between a README example and real output, as paths: keys missing on either side, kinds that
-    /// differ (a README `null` must be `null` in `nulls`, the output with no optional value).
-    static func differences(readme: Any, real: Any, nulls: Any?, path: String = "$") -> [String] {
-        if let readme = readme as? [String: Any], let real = real as? [String: Any] {
+    /// Differences between an article's example and real output, as paths: keys missing on either side, kinds that
+    /// differ (a documented `null` must be `null` in `nulls`, the output with no optional value).
+    static func differences(documented: Any, real: Any, nulls: Any?, path: String = "$") -> [String] {
+        if let example = documented as? [String: Any], let real = real as? [String: Any] {
             var out: [String] = []
-            for key in Set(readme.keys).subtracting(real.keys) { out.append("\(path).\(key): only in the README") }
-            for key in Set(real.keys).subtracting(readme.keys) { out.append("\(path).\(key): not in the README") }
-            for key in Set(readme.keys).intersection(real.keys) {
-                guard let documented = readme[key], let printed = real[key] else { continue }
+            for key in Set(example.keys).subtracting(real.keys) { out.append("\(path).\(key): only in the article") }
+            for key in Set(real.keys).subtracting(example.keys) { out.append("\(path).\(key): not in the article") }
+            for key in Set(example.keys).intersection(real.keys) {
+                guard let shown = example[key], let printed = real[key] else { continue }
                 let bare = (nulls as? [String: Any])?[key]
-                if documented is NSNull {
+                if shown is NSNull {
                     if !(bare is NSNull) {
-                        out.append("\(path).\(key): the README shows null, the output leaves it out")
+                        out.append("\(path).\(key): the article shows null, the output leaves it out")
                     }
                     continue
                 }
-                out += differences(readme: documented, real: printed, nulls: bare, path: "\(path).\(key)")
+                out += differences(documented: shown, real: printed, nulls: bare, path: "\(path).\(key)")
             }
             return out
         }
-        if let readme = readme as? [Any], let real = real as? [Any] {
-            guard let first = readme.first, let printed = real.first else {
-                return readme.isEmpty == real.isEmpty ? [] : ["\(path): one array is empty"]
+        if let example = documented as? [Any], let real = real as? [Any] {
+            guard let first = example.first, let printed = real.first else {
+                return example.isEmpty == real.isEmpty ? [] : ["\(path): one array is empty"]
             }
-            return differences(readme: first, real: printed, nulls: (nulls as? [Any])?.first, path: path + "[0]")
+            return differences(documented: first, real: printed, nulls: (nulls as? [Any])?.first, path: path + "[0]")
         }
-        let (documented, printed) = (kind(readme), kind(real))
-        return documented == printed ? [] : ["\(path): the README shows a \(documented), the output a \(printed)"]
+        let (documentedKind, printedKind) = (kind(documented), kind(real))
+        return documentedKind == printedKind
+            ? [] : ["\(path): the article shows a \(documentedKind), the output a \(printedKind)"]
     }
 
     /// A JSON string parsed.
@@ -119,18 +122,18 @@ import Testing
             ("app --json", try AppText.json(Self.full), try AppText.json(Self.bare)),
         ]
         for (name, full, bare) in printed {
-            let example = try #require(examples[name], "no README example for \(name)")
-            let found = Self.differences(readme: example, real: try Self.parse(full), nulls: try Self.parse(bare))
+            let example = try #require(examples[name], "no example for \(name)")
+            let found = Self.differences(documented: example, real: try Self.parse(full), nulls: try Self.parse(bare))
             #expect(found.isEmpty, "\(name): \(found)")
         }
-        // Left out, not null: the keys the README says are absent when they have no value.
+        // Left out, not null: the keys the article says are absent when they have no value.
         let pending = try #require(try Self.parse(try PendingText.json(Self.bare)) as? [[String: Any]])
         #expect(pending.first?.keys.contains("earliestBeginDate") == false)
         let app = try #require(try Self.parse(try AppText.json(Self.bare)) as? [String: Any])
         #expect(app["lastTermination"] == nil)
         let record = try #require(((app["registry"] as? [String: Any])?["records"] as? [[String: Any]])?.first)
         #expect(Set(record.keys) == ["taskDescription", "kind", "status", "url"])
-        // The README's `kind` values are what the encoder writes.
+        // The article's `kind` values are what the encoder writes.
         let kind = ((examples["pending --json"] as? [[String: Any]])?.first?["kind"]) as? String
         #expect(kind == BGTaskKind.appRefresh.rawValue)
     }
@@ -140,7 +143,7 @@ import Testing
         let entry = LogEntry(time: SnapshotSamples.now, kind: .retryScheduled, subject: "task 7", reason: "HTTP 503")
         let printed = try EventText.json([(id: 42, entry: entry)])
         let example = try #require(examples["events --json"])
-        let found = Self.differences(readme: example, real: try Self.parse(printed), nulls: try Self.parse(printed))
+        let found = Self.differences(documented: example, real: try Self.parse(printed), nulls: try Self.parse(printed))
         #expect(found.isEmpty, "\(found)")
         let kind = ((example as? [[String: Any]])?.first?["kind"]) as? String
         #expect(kind.flatMap(LogKind.init(rawValue:)) != nil)
