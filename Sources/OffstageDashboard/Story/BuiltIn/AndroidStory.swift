@@ -1,0 +1,7 @@
+extension StoryCatalog {
+    /// `android`.
+    static let android = #"""
+        title android (to be written)
+        say placeholder
+        """#
+}

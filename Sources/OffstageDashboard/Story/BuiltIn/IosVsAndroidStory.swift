@@ -1,0 +1,7 @@
+extension StoryCatalog {
+    /// `iosVsAndroid`.
+    static let iosVsAndroid = #"""
+        title iosVsAndroid (to be written)
+        say placeholder
+        """#
+}
