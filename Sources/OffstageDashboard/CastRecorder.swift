@@ -45,7 +45,8 @@ public final class CastRecorder {
     /// Marks the end of the recording: the cursor shown again, below the last frame.
     public func finish() {
         guard let start, let previous else { return }
-        try? write(Asciicast.output(at: clock.seconds() - start, "\u{1B}[0m\u{1B}[\(previous.height);1H\u{1B}[?25h\r\n"))
+        try? write(
+            Asciicast.output(at: clock.seconds() - start, "\u{1B}[0m\u{1B}[\(previous.height);1H\u{1B}[?25h\r\n"))
     }
 
     private func write(_ text: String) throws {

@@ -51,7 +51,8 @@ public enum AnimatedSVG {
         var keyframes = ""
         for (index, frame) in kept.enumerated() {
             let percent = (frame.time - start) / duration * 100
-            keyframes += "\(percentText(percent))%{transform:translateY(-\(ScreenExport.number(Double(index) * height))px)}"
+            keyframes +=
+                "\(percentText(percent))%{transform:translateY(-\(ScreenExport.number(Double(index) * height))px)}"
         }
         return """
             <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" \

@@ -52,7 +52,10 @@ public enum ScreenExport {
             if run.style.bold { attributes += " font-weight=\"bold\"" }
             if run.style.dim { attributes += " fill-opacity=\"0.6\"" }
             if run.style.underline { attributes += " text-decoration=\"underline\"" }
-            if run.isWide { attributes += " textLength=\"\(number(Double(run.columns) * cellWidth))\" lengthAdjust=\"spacingAndGlyphs\"" }
+            if run.isWide {
+                attributes +=
+                    " textLength=\"\(number(Double(run.columns) * cellWidth))\" lengthAdjust=\"spacingAndGlyphs\""
+            }
             spans += "<tspan \(attributes)>\(escapeXML(run.text))</tspan>"
         }
         if spans.isEmpty { return rects }

@@ -50,7 +50,8 @@ extension CommandCatalog {
 
     /// `offstage render …`.
     static let render = CommandSpec(
-        name: "render", summary: "dashboard frames without a terminal: a built-in sample, or a story as an animated SVG",
+        name: "render",
+        summary: "dashboard frames without a terminal: a built-in sample, or a story as an animated SVG",
         options: [
             .option("--scenario", value: "NAME", help: "the sample"),
             .option("--size", value: "WxH", help: "the frame's size (default 80x24; a story: 100x30)"),

@@ -32,7 +32,8 @@ enum CommandCatalog {
     /// The commands in the order the overview lists them.
     static let commands: [CommandSpec] = [
         add, upload, get, run, clock, ls, events, pause, resume, cancel, clean, session, device, schedule, pending,
-        launch, expire, unschedule, app, work, fgs, android, simulate, origin, demo, story, render, help, version, completion,
+        launch, expire, unschedule, app, work, fgs, android, simulate, origin, demo, story, render, help, version,
+        completion,
         man,
     ]
 
