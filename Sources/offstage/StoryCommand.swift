@@ -63,11 +63,12 @@ enum StoryCommand {
         stage.close()
         switch exit {
         case .storyEnded(.passed(let summary)):
-            say(passed(story, summary))
+            // Every step held; the limits are checked before the word "passed" is printed.
             if let maximumGap, summary.longestGap > maximumGap {
                 let place = summary.gapEndedAtLine.map { "\(story.source):\($0)" } ?? story.source
+                let end = summary.gapEndedAtLine == nil ? "at its end" : "before this line"
                 throw CLIError.failed(
-                    "\(place): \(StoryDuration.spoken(summary.longestGap)) without a visible change before this line "
+                    "\(place): \(StoryDuration.spoken(summary.longestGap)) without a visible change \(end) "
                         + "(at most \(StoryDuration.spoken(maximumGap)))")
             }
             if let maximumLength, summary.length > maximumLength {
@@ -75,6 +76,7 @@ enum StoryCommand {
                     "\(story.source): plays \(StoryDuration.spoken(summary.length)) in the dashboard (at most "
                         + "\(StoryDuration.spoken(maximumLength)))")
             }
+            say(passed(story, summary))
         case .storyEnded(.failed(let failure, _)):
             throw CLIError.failed(failure.description)
         case .signal(let number):

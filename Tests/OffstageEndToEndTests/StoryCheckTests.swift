@@ -86,6 +86,21 @@ import Testing
         #expect(result.stdout.isEmpty, "nothing ran: \(result.stdout)")
     }
 
+    @Test func aStoryThatGoesQuietTooLongFailsItsGapCheckAtTheLineThatEndsIt() throws {
+        let folder = try TemporaryFolder("story")
+        let file = folder.path + "/quiet.story"
+        try "title a long silence\nsay something\npause 12\nsay something else\n"
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let binary = try OffstageBinary(home: folder.path + "/home")
+        let strict = try binary.run(["story", "check", file, "--quiet", "--max-gap", "10"])
+        #expect(strict.status == 1)
+        #expect(strict.stdout.isEmpty, "no \"passed\" before the refusal: \(strict.stdout)")
+        #expect(strict.stderr == "offstage: \(file):4: 12 s without a visible change before this line (at most 10 s)\n")
+        let lenient = try binary.run(["story", "check", file, "--quiet"])
+        #expect(lenient.status == 0, "a story of one's own has no limits unless asked: \(lenient.stderr)")
+        #expect(lenient.stdout.contains("plays 12 s in the dashboard, at most 12 s without a visible change"))
+    }
+
     @Test func theBuiltInStoriesAreListedOneLineEach() throws {
         let folder = try TemporaryFolder("story")
         let binary = try OffstageBinary(home: folder.path + "/home")

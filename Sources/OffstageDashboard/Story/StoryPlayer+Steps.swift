@@ -12,6 +12,7 @@ extension StoryPlayer {
         case .say(let text):
             saidCount += 1
             said = "\(saidCount)/\(story.narrationCount) \(text)"
+            observe(now: now)  // the new narration ends a gap at this line
             complete()
         case .run(let words), .refused(let words):
             current = .command

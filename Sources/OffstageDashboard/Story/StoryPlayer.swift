@@ -226,9 +226,9 @@ public struct StoryPlayer: Sendable {
 
     /// Notes the visible state for the timeline.
     mutating func observe(now: Double) {
-        guard let latest else { return }
+        // Before the engine's first snapshot the dashboard shows the narration over an empty engine.
         var state = StoryVisibleState(
-            snapshot: latest, narration: narration, eventLines: log.lines.count)
+            snapshot: latest ?? DashboardLoop.placeholder, narration: narration, eventLines: log.lines.count)
         state.keys = keysPressed
         timeline.observe(state, at: dashboardTime(now), line: currentLine?.number)
     }
