@@ -191,6 +191,31 @@ import Testing
         #expect(rows().joined().contains("you have the controls"))
     }
 
+    @Test func spacePausesTheStoryAndTheRightArrowRunsItsNextStep() throws {
+        let backend = FakeEngineClient(snapshot: SnapshotSamples.demoMidway)
+        let dashboard = loop(backend)
+        let story = try StoryParser.parse(
+            text: "say first\npause 30\nsay second\npause 30\nsay third\n", name: "s", source: "s.story")
+        dashboard.story = StoryPlayer(story: story, mode: .dashboard)
+        dashboard.step(wait: false)
+        #expect(rows().joined().contains("1/3 first"))
+        terminal.enqueue(keys: [.character(" ")])
+        dashboard.step(wait: false)
+        clock.advance(by: 0.2)
+        dashboard.step(wait: false)
+        #expect(rows().joined().contains("⏸ paused (space resumes, → steps)"))
+        clock.advance(by: 60)
+        dashboard.step(wait: false)
+        #expect(rows().joined().contains("1/3 first"), "a paused story holds its pause")
+        terminal.enqueue(keys: [.right])
+        dashboard.step(wait: false)
+        clock.advance(by: 0.2)
+        dashboard.step(wait: false)
+        #expect(rows().joined().contains("2/3 second"), "→ ends the pause and the next step runs")
+        #expect(rows().joined().contains("⏸ paused"), "and the story stays paused")
+        #expect(dashboard.story != nil, "the story keeps the controls")
+    }
+
     @Test func anEngineThatStopsEndsTheLoopWithItsReason() {
         let backend = FakeEngineClient(snapshot: SnapshotSamples.empty)
         let dashboard = loop(backend)

@@ -206,7 +206,10 @@ public struct StoryPlayer: Sendable {
     public mutating func stepForward(now: Double) {
         guard outcome == nil else { return }
         switch current {
-        case .pause?: current = .pause(until: now)
+        case .pause?:
+            current = .pause(until: now)
+            // While paused, a `pause` ended this way is not the step → runs: the one after it is.
+            if isPaused { stepBudget += 1 }
         case .wait?: forceJump = true
         default: break
         }
