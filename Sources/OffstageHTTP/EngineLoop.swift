@@ -8,6 +8,8 @@ enum EngineCommand: Sendable {
     case submit(TransferRequest, OriginCredentials?)
     /// Abort the task's active request, if any.
     case stop(Int64)
+    /// Change the rate limit of the task's active request at once (nil: none).
+    case limit(Int64, Int64?)
     /// Stop every request and leave the loop.
     case shutdown
 }
@@ -51,6 +53,8 @@ final class EngineLoop {
             start(request, credentials: credentials)
         case .stop(let taskID):
             if let transfer = active[taskID] { end(transfer, result: nil) }
+        case .limit(let taskID, let rate):
+            active[taskID]?.applyRateLimit(rate)
         case .shutdown:
             for transfer in active.values.sorted(by: { $0.request.taskID < $1.request.taskID }) {
                 end(transfer, result: nil)

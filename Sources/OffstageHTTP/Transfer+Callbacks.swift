@@ -137,8 +137,8 @@ extension Transfer {
                     status: head.status))
             return true
         }
-        let total: Int64
-        let validator: String?
+        var total: Int64
+        var validator: String?
         switch verdict {
         case .accept(let length, let served):
             (total, validator) = (length, served)
@@ -153,12 +153,18 @@ extension Transfer {
             rejection = verdict
             return false
         }
+        let encoding = head.value("content-encoding").flatMap { $0.lowercased() == "identity" ? nil : $0 }
+        if decodes, encoding != nil {
+            // libcurl writes the decoded bytes: their length is unknown until the end, and a range of the encoded
+            // bytes could never continue them, so no validator is kept.
+            (total, validator) = (-1, nil)
+        }
         accepted = true
         expectedTotal = total
         report(
             .responseAccepted(
                 taskID: request.taskID, offset: startOffset, expectedTotal: total, validator: validator,
-                suggestedName: head.dispositionFileName, status: head.status))
+                suggestedName: head.dispositionFileName, status: head.status, contentEncoding: encoding))
         return true
     }
 }
