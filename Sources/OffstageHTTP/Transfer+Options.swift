@@ -85,9 +85,9 @@ extension Transfer {
         } else {
             fields.append("Accept-Encoding: identity")
         }
-        if let limit = request.rateLimit {
-            long(CURLOPT_BUFFERSIZE, Self.bufferSize(limit: limit, configured: configuration.receiveBufferSize), "BUFFERSIZE")
-        }
+        startBuffer = request.rateLimit.map { Self.bufferSize(limit: $0, configured: configuration.receiveBufferSize) }
+            ?? configuration.receiveBufferSize
+        long(CURLOPT_BUFFERSIZE, startBuffer, "BUFFERSIZE")
         applyRateLimit(request.rateLimit)
         fields += request.headers.map(\.line) + (credentials?.headers.map(\.line) ?? [])
     }
@@ -96,21 +96,37 @@ extension Transfer {
     /// only ever continued in the identity encoding).
     var decodes: Bool { isDownload && request.compressed && request.offset == 0 }
 
-    /// Sets (or lifts, nil) the most bytes a second the request moves; libcurl reads it at every step, so a running
-    /// request slows or speeds up at once. False when libcurl refused it.
-    @discardableResult
-    func applyRateLimit(_ limit: Int64?) -> Bool {
-        guard let easy else { return false }
+    /// Sets (or lifts, nil) the most bytes a second the request moves, at once: its pacer takes the new rate (a paused
+    /// request goes on at once when the limit is lifted), and a download's receive buffer shrinks to an eighth of a
+    /// second's worth so no read runs far ahead of the limit.
+    func applyRateLimit(_ limit: Int64?) {
+        let now = MonotonicClock.now()
         rateLimit = limit
-        let value = curl_off_t(limit ?? 0)
-        return offstage_curl_setopt_off(easy, isDownload ? CURLOPT_MAX_RECV_SPEED_LARGE : CURLOPT_MAX_SEND_SPEED_LARGE, value)
-            == CURLE_OK
+        guard let limit else {
+            pacer = nil
+            if resumeAt != nil { resumeAt = now }
+            return
+        }
+        if pacer == nil { pacer = Pacer(rate: limit, now: now) } else { pacer?.change(rate: limit, now: now) }
+        if let easy, isDownload, startBuffer > 0 {
+            // Only ever at most the size the handle started with: libcurl 7.88 allocated its buffer then and reads at
+            // most `BUFFERSIZE` into it, so a smaller value is safe mid-transfer and a larger one would not be.
+            let size = min(startBuffer, Self.bufferSize(limit: limit, configured: configuration.receiveBufferSize))
+            _ = offstage_curl_setopt_long(easy, CURLOPT_BUFFERSIZE, size)
+        }
     }
 
-    /// The receive buffer of a limited request: an eighth of its rate (16 KiB to the configured size), so one read
+    /// The receive buffer of a limited request: an eighth of its rate (4 KiB to the configured size), so one read
     /// never takes more than a fraction of a second's worth and the rate stays even over short windows.
     static func bufferSize(limit: Int64, configured: Int) -> Int {
-        Int(min(Int64(max(configured, 16_384)), max(16_384, limit / 8)))
+        Int(min(Int64(max(configured, 4096)), max(4096, limit / 8)))
+    }
+
+    /// Whether the pacer holds the next chunk back: then it says until when (`resumeAt`) and the callback pauses.
+    func paced(now: Double) -> Bool {
+        guard pacer != nil, let until = pacer?.wait(now: now) else { return false }
+        resumeAt = until
+        return true
     }
 
     /// `LOW_SPEED_TIME`: the idle timeout rounded up, at least one second. libcurl averages the

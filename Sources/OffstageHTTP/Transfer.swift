@@ -77,6 +77,12 @@ final class Transfer {
     var stallReported = false
     /// The most bytes a second the request may move now (nil: no limit); set with `applyRateLimit`.
     var rateLimit: Int64?
+    /// The token bucket that paces it while it has a limit.
+    var pacer: Pacer?
+    /// While paused by its pacer: when to let it go on (monotonic seconds).
+    var resumeAt: Double?
+    /// The receive buffer the handle started with: a later limit may shrink it, never grow it past this.
+    var startBuffer = 0
 
     // Upload state.
     /// Bytes of the upload file read so far.
