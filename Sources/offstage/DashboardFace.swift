@@ -50,11 +50,15 @@ final class DashboardFace {
 
     /// Runs the dashboard on `engine` until `q`, a signal or the engine's end; then closes the engine's client (a
     /// hosted engine stops cleanly) and restores the terminal. Plain output of a story ends with the story when asked.
-    func run(engine: any EngineClient, director: DemoDirector?, plainUntilStoryEnds: Bool) throws {
+    /// With `notifications`, a transfer that ends sends a terminal notification and rings the bell.
+    func run(
+        engine: any EngineClient, director: DemoDirector?, plainUntilStoryEnds: Bool, notifications: Bool = false
+    ) throws {
         let exit: DashboardLoop.Exit
         if let terminal {
             let loop = DashboardLoop(terminal: terminal, engine: engine)
             loop.director = director
+            loop.notifications = notifications
             let box = LoopSignals(loop: loop)
             signals.attach { number in box.post(number) }  // one that came before is posted at once
             exit = loop.run()

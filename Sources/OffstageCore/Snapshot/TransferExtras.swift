@@ -17,6 +17,21 @@ public struct TransferExtras: Codable, Sendable, Equatable {
     /// The `Content-Encoding` its body came with (`gzip`): decoded with `compressed`, else delivered as sent.
     public var contentEncoding: String?
 
+    /// Extras as given (samples and tests).
+    public init(
+        rateLimit: Int64? = nil, appliedRate: Int64? = nil, checksum: String? = nil,
+        checksumState: ChecksumState? = nil, headers: [String] = [], compressed: Bool = false,
+        contentEncoding: String? = nil
+    ) {
+        self.rateLimit = rateLimit
+        self.appliedRate = appliedRate
+        self.checksum = checksum
+        self.checksumState = checksumState
+        self.headers = headers
+        self.compressed = compressed
+        self.contentEncoding = contentEncoding
+    }
+
     /// The extras of a task; nil when there is nothing to show.
     public init?(_ task: TransferTask, appliedRate: Int64?) {
         let options = task.options

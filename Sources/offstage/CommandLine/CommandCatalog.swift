@@ -23,7 +23,12 @@ enum CommandCatalog {
     static let dashboard = CommandSpec(
         name: "",
         summary: "the dashboard: hosts the engine, or attaches to the one running for the home",
-        options: [config])
+        options: [
+            config,
+            .flag(
+                "--no-notify",
+                help: "no terminal notification and bell when a transfer ends (transfers.json: notifications)"),
+        ])
 
     /// The commands in the order the overview lists them.
     static let commands: [CommandSpec] = [
