@@ -5,15 +5,15 @@ import Glibc
 import OffstageCore
 import Synchronization
 
-/// The transfer engine: libcurl's multi interface on one dedicated thread that owns every curl
-/// handle and part file. Commands cross in through a locked FIFO queue plus `curl_multi_wakeup`;
+/// The transfer engine: libcurl's multi interface, event-driven (`EngineLoop`), on one dedicated thread that owns
+/// every curl handle and part file. Commands cross in through a locked FIFO queue plus a wakeup (an eventfd);
 /// reports go out through `report`, called on the engine thread.
 ///
 /// Every submitted request yields exactly one `.ended`; reports for one task come in order.
 public final class CurlEngine: Sendable {
     private let configuration: EngineConfiguration
     private let report: @Sendable (TransferReport) -> Void
-    private let multi: MultiHandle
+    private let wakeup = EngineWakeup()
     private let state = Mutex(QueueState())
     private let running = DispatchGroup()
 
@@ -29,11 +29,11 @@ public final class CurlEngine: Sendable {
         _ = Self.globalInit
         self.configuration = configuration
         self.report = report
-        self.multi = MultiHandle(raw: curl_multi_init())
+        Self.raiseOpenFileLimit()
     }
 
     deinit {
-        if let raw = multi.raw { curl_multi_cleanup(raw) }
+        wakeup.close()
     }
 
     private static let globalInit: CURLcode = offstage_curl_global_init_default()
@@ -112,27 +112,28 @@ public final class CurlEngine: Sendable {
     }
 
     private func wake() {
-        if let raw = multi.raw { _ = curl_multi_wakeup(raw) }
+        wakeup.signal()
     }
 
-    /// The engine thread: commands in FIFO order, then perform, info_read and poll, until shutdown.
+    /// The engine thread: commands in FIFO order, then a wait on the sockets that are ready, until shutdown.
     private func run() {
-        let loop = EngineLoop(multi: multi.raw, configuration: configuration, report: report)
-        while true {
-            let commands = state.withLock { state -> [EngineCommand] in
+        let loop = EngineLoop(configuration: configuration, wakeup: wakeup, report: report)
+        loop.run {
+            state.withLock { state -> [EngineCommand] in
                 defer { state.commands.removeAll(keepingCapacity: true) }
                 return state.commands
             }
-            for command in commands where !loop.handle(command) { return }
-            if loop.isBusy { loop.perform() }
-            loop.poll(milliseconds: loop.isBusy ? 1000 : 10_000)
         }
     }
-}
 
-/// The multi handle pointer, shared with other threads only for `curl_multi_wakeup`.
-// Safety: `curl_multi_wakeup` is documented thread-safe; every other use of the handle happens on
-// the engine thread, and `curl_multi_cleanup` runs in `CurlEngine.deinit`, when no thread holds the engine.
-private struct MultiHandle: @unchecked Sendable {
-    let raw: UnsafeMutableRawPointer?
+    /// Raises the soft limit on open files to the hard limit (at most 2^20): every transfer holds a socket and a part
+    /// file, and the usual soft limit of 1,024 would refuse the 500th of a thousand downloads at once.
+    private static func raiseOpenFileLimit() {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
+        let wanted = min(limit.rlim_max, 1 << 20)
+        guard limit.rlim_cur < wanted else { return }
+        limit.rlim_cur = wanted
+        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    }
 }

@@ -5,7 +5,7 @@ import OffstageCore
 
 // libcurl's C callbacks. `userdata` is the unretained `Transfer`, kept alive by the engine's
 // table of active transfers for as long as its handle is in the multi handle. They run inside
-// `curl_multi_perform`, on the engine thread.
+// `curl_multi_socket_action`, on the engine thread.
 
 /// `CURLOPT_WRITEFUNCTION`: body bytes.
 func transferWriteCallback(
@@ -63,13 +63,10 @@ extension Transfer {
             failure = localFailure(error, doing: "write")
             return 0
         }
-        let now = MonotonicClock.now()
-        if position - durable >= configuration.checkpointBytes
-            || now - lastCheckpoint >= configuration.checkpointInterval
-        {
-            guard checkpoint(now: now) else { return 0 }
+        // Checkpoints by time, progress and stalls are the engine's tick; only the bytes limit is looked at here.
+        if position - durable >= configuration.checkpointBytes {
+            guard checkpoint(now: MonotonicClock.now()) else { return 0 }
         }
-        progress(bytes: position, now: now)
         return count
     }
 
@@ -84,7 +81,6 @@ extension Transfer {
                 return offstage_curl_read_abort()
             }
             sent += Int64(got)
-            progress(bytes: sent, now: MonotonicClock.now())
             return got
         }
     }

@@ -17,7 +17,7 @@ enum LocalFailure {
 
 /// One request in flight: its easy handle, its file, and what its callbacks have seen.
 ///
-/// Not Sendable: created, driven (through libcurl callbacks inside `curl_multi_perform`) and
+/// Not Sendable: created, driven (through libcurl callbacks inside `curl_multi_socket_action`) and
 /// destroyed on the engine thread only.
 final class Transfer {
     /// The request as submitted.
@@ -75,6 +75,8 @@ final class Transfer {
     var stallMark: (at: Double, bytes: Int64)
     /// Whether `.stalled` was reported and no `.moving` since.
     var stallReported = false
+    /// Set once libcurl finished it and its connection is watched for excess bytes: the tick leaves it alone.
+    var settling = false
 
     // Upload state.
     /// Bytes of the upload file read so far.
@@ -183,41 +185,6 @@ final class Transfer {
         case .diskFull: return .diskFull
         case .file(let code): return .file("cannot \(operation) \(path): \(errorText(code))")
         }
-    }
-
-    /// Reports progress unless one was reported less than `progressInterval` ago; moves the stall mark when the
-    /// bytes moved by `stallBytes` (or went back: a restart from zero), and says so when the request was stalled.
-    func progress(bytes: Int64, now: Double) {
-        if bytes - stallMark.bytes >= request.stallBytes || bytes < stallMark.bytes {
-            stallMark = (now, bytes)
-            if stallReported {
-                stallReported = false
-                report(.moving(taskID: request.taskID))
-            }
-        }
-        guard now - lastProgress >= configuration.progressInterval, bytes != lastReportedProgress else { return }
-        lastProgress = now
-        lastReportedProgress = bytes
-        report(.progressed(taskID: request.taskID, bytes: bytes))
-    }
-}
-
-extension Transfer {
-    /// Looks at the stall mark at `now` (monotonic seconds): reports `.stalled` once the request received under its
-    /// `stallBytes` for its `stallWindow`, and returns true (to be ended as interrupted) once that has lasted its
-    /// timeout, its `idleTimeout` or at least its window. Real time: a warped clock never stalls a transfer.
-    func stallTimedOut(now: Double) -> Bool {
-        let quiet = now - stallMark.at
-        let window = request.stallWindow.isFinite ? max(0, request.stallWindow) : 30
-        if !stallReported, quiet >= window {
-            stallReported = true
-            report(.stalled(taskID: request.taskID, seconds: quiet))
-        }
-        let timeout = max(window, request.idleTimeout.isFinite ? request.idleTimeout : window)
-        guard quiet >= timeout else { return false }
-        let under = request.stallBytes == 1000 ? "1 kB" : Plural.count(request.stallBytes, "byte")
-        failure = .stalled("stalled: under \(under) in \(Clamped.int(timeout.rounded(.up))) s")
-        return true
     }
 }
 
