@@ -79,6 +79,8 @@ public struct TransferDaemon: Sendable, Equatable {
             transition.changes.sessions.append(configuration)
         case .addRequested(let id, let spec, let directory):
             add(id: id, spec: spec, defaultDirectory: directory, in: &transition)
+        case .batchAddRequested(let first, let batch, let directory):
+            addBatch(first: first, batch: batch, defaultDirectory: directory, in: &transition)
         case .pauseRequested(let id):
             pause(id, in: &transition)
         case .resumeRequested(let id):

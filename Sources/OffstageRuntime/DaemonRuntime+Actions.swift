@@ -32,7 +32,8 @@ extension DaemonRuntime {
         if command.isForApp { return try executeAppCommand(command, id: id) }
         if command.isForScheduler { return try executeSchedulerCommand(command, id: id) }
         if case .android(let request) = command { return try executeAndroidCommand(request, id: id) }
-        // An `add` creates the task whose id it reserved when it was enqueued (ids are not inbox ids).
+        // An `add` creates the task whose id it reserved when it was enqueued (ids are not inbox ids); a batch, the
+        // tasks of its consecutive ids.
         let taskID = try store.reservedTaskID(command: id) ?? id
         let actions = daemon.handle(event(for: command, taskID: taskID), now: time.now())
         try perform(actions, commandID: id)
@@ -53,6 +54,8 @@ extension DaemonRuntime {
     private func event(for command: DaemonCommand, taskID: Int64) -> DaemonEvent {
         switch command {
         case .add(let spec): return .addRequested(id: taskID, spec: spec, defaultDirectory: home.documentsDirectory)
+        case .addBatch(let batch):
+            return .batchAddRequested(firstID: taskID, batch: batch, defaultDirectory: home.documentsDirectory)
         case .pause(let task): return .pauseRequested(id: task)
         case .resume(let task): return .resumeRequested(id: task)
         case .cancel(let task): return .cancelRequested(id: task)

@@ -2,18 +2,26 @@ import Foundation
 import OffstageCore
 import OffstageStore
 
-/// `offstage add URL …`: leaves a download in the inbox for the running (or next) daemon.
+/// `offstage add URL …`: leaves a download in the inbox for the running (or next) daemon; `add --input-file FILE`
+/// leaves one per line of a list (`AddListCommand`).
 enum AddCommand {
     static func run(_ raw: [String], context: CLIContext) throws {
         let args = try Arguments(raw, spec: CommandCatalog.add)
+        if let list = args.value("--input-file") { return try AddListCommand.run(list, args: args, context: context) }
         let url = try InputValidation.url(try args.single("URL"))
         guard !URLCredentials.hasCredentials(url) else {
             throw CLIError.usage(
                 "credentials in URLs are never stored; put them in ~/.netrc, or use `offstage get` (kept in memory only)"
             )
         }
-        var spec = TransferSpec(kind: .download, url: url)
+        var spec = try options(args, url: url)
         spec.name = try args.value("--name").map(fileName)
+        try report(spec, what: URLCredentials.masked(url), context: context)
+    }
+
+    /// A download of `url` with the options every `add` takes (all but `--name`).
+    static func options(_ args: Arguments, url: String) throws -> TransferSpec {
+        var spec = TransferSpec(kind: .download, url: url)
         if let directory = args.value("--dir") {
             guard !directory.isEmpty else { throw CLIError.usage("--dir needs a directory, not an empty name") }
             spec.destinationDirectory = InputValidation.absolutePath(directory)
@@ -28,7 +36,7 @@ enum AddCommand {
             try InputValidation.duration($0, option: "--begin-after")
         }
         if let text = args.value("--priority") { spec.priority = try InputValidation.priority(text) }
-        try report(spec, what: URLCredentials.masked(url), context: context)
+        return spec
     }
 
     /// A `--name`: a file name, never empty or a path (the folder is `--dir`).

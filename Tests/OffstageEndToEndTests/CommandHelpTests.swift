@@ -103,8 +103,10 @@ import Testing
             let specs = specPattern.matches(in: text, range: range).compactMap {
                 Range($0.range(at: 1), in: text).map { String(text[$0]) }
             }
-            // GetCredentials reads the arguments `get` parsed.
-            let commands = file.hasSuffix("GetCredentials.swift") ? ["get"] : specs
+            // GetCredentials reads the arguments `get` parsed, AddListCommand those `add` parsed.
+            let commands =
+                file.hasSuffix("GetCredentials.swift")
+                ? ["get"] : file.hasSuffix("AddListCommand.swift") ? ["add"] : specs
             let names = readPattern.matches(in: text, range: range).compactMap {
                 Range($0.range(at: 1), in: text).map { String(text[$0]) }
             }

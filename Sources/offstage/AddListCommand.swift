@@ -1,0 +1,30 @@
+import Foundation
+import OffstageCore
+import OffstageStore
+
+/// `offstage add --input-file FILE …` (aria2's `-i`): one download per URL of a list, with the options given for
+/// all of them, added in one command and one transaction: every task or none.
+enum AddListCommand {
+    static func run(_ path: String, args: Arguments, context: CLIContext) throws {
+        if let url = args.positionals.first {
+            throw CLIError.usage(
+                "give a URL or --input-file, not both (found \(TransferDaemon.printable(URLCredentials.masked(url))))")
+        }
+        guard args.value("--name") == nil else {
+            throw CLIError.usage("--name names one file; it cannot go with --input-file (each takes its own name)")
+        }
+        let list = try URLList.read(path)
+        let batch = TransferBatch(template: try AddCommand.options(args, url: ""), urls: list.urls, source: list.source)
+        var first: Int64 = 0
+        let outcome = try context.submit(.addBatch(batch)) { store in
+            let ids = try store.enqueueBatch(batch, now: Date())
+            first = ids.firstTask
+            return ids.command
+        }
+        let count = Int64(batch.urls.count)
+        let tasks = count == 1 ? "task \(first)" : "tasks \(first) to \(first + count - 1)"
+        let what = "\(Plural.count(count, "download")) from \(list.source)"
+        if case .stillPending = outcome { print("\(tasks) (not created yet): \(what)") }
+        try TaskControlCommand.report(outcome, done: "added \(what): \(tasks)", context: context)
+    }
+}
