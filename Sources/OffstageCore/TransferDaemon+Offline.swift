@@ -8,6 +8,7 @@ extension TransferDaemon {
     public mutating func load(sessions: [SessionConfiguration], tasks: [TransferTask], conditions: DeviceConditions) {
         self.sessions = Dictionary(sessions.map { ($0.identifier, $0) }, uniquingKeysWith: { _, last in last })
         self.tasks = Dictionary(tasks.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+        index = TaskIndex(self.tasks.values)
         self.conditions = conditions
         attempts = [:]
         stopping = [:]

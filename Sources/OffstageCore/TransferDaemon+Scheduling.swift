@@ -8,11 +8,9 @@ extension TransferDaemon {
         func wakeAt(_ date: Date) { wake = min(wake ?? date, date) }
 
         var candidates: [TransferTask] = []
-        for task in tasks.values
-        where (task.state == .queued || task.state == .retrying) && attempts[task.id] == nil
-            && exclusive?.contains(task.id) ?? true
-        {
-            candidates.append(task)
+        for id in index.ids(.queued).union(index.ids(.retrying))
+        where attempts[id] == nil && exclusive?.contains(id) ?? true {
+            if let task = tasks[id] { candidates.append(task) }
         }
         candidates.sort { ($0.priority, -$0.id) > ($1.priority, -$1.id) }
         var busy: [HostSlot: Int]?
