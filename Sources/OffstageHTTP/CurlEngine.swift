@@ -7,12 +7,13 @@ import Synchronization
 
 /// The transfer engine: libcurl's multi interface, event-driven (`EngineLoop`), on one dedicated thread that owns
 /// every curl handle and part file. Commands cross in through a locked FIFO queue plus a wakeup (an eventfd);
-/// reports go out through `report`, called on the engine thread.
+/// reports go out in batches through `reports` (what one turn of the engine thread produced, in order), called on
+/// the engine thread.
 ///
 /// Every submitted request yields exactly one `.ended`; reports for one task come in order.
 public final class CurlEngine: Sendable {
     private let configuration: EngineConfiguration
-    private let report: @Sendable (TransferReport) -> Void
+    private let reports: @Sendable ([TransferReport]) -> Void
     private let wakeup = EngineWakeup()
     private let state = Mutex(QueueState())
     private let running = DispatchGroup()
@@ -25,10 +26,18 @@ public final class CurlEngine: Sendable {
     }
 
     /// An engine that will write part files under `configuration.partsDirectory`; call `start()`.
-    public init(configuration: EngineConfiguration, report: @escaping @Sendable (TransferReport) -> Void) {
+    public convenience init(
+        configuration: EngineConfiguration, report: @escaping @Sendable (TransferReport) -> Void
+    ) {
+        self.init(configuration: configuration, reports: { batch in batch.forEach(report) })
+    }
+
+    /// An engine that hands its reports over a turn at a time: one call per batch, so a busy engine wakes its
+    /// owner once per turn rather than once per report.
+    public init(configuration: EngineConfiguration, reports: @escaping @Sendable ([TransferReport]) -> Void) {
         _ = Self.globalInit
         self.configuration = configuration
-        self.report = report
+        self.reports = reports
         Self.raiseOpenFileLimit()
     }
 
@@ -64,7 +73,7 @@ public final class CurlEngine: Sendable {
     /// (reported on the calling thread).
     public func submit(_ request: TransferRequest, credentials: OriginCredentials? = nil) {
         guard enqueue(.submit(request, credentials)) else {
-            report(.ended(taskID: request.taskID, end: .stopped))
+            reports([.ended(taskID: request.taskID, end: .stopped)])
             return
         }
     }
@@ -93,7 +102,10 @@ public final class CurlEngine: Sendable {
             return (first, state.started, pending, here)
         }
         if first && !started {
-            for case .submit(let request, _) in pending { report(.ended(taskID: request.taskID, end: .stopped)) }
+            reports(
+                pending.compactMap {
+                    if case .submit(let request, _) = $0 { .ended(taskID: request.taskID, end: .stopped) } else { nil }
+                })
             return
         }
         wake()
@@ -117,7 +129,7 @@ public final class CurlEngine: Sendable {
 
     /// The engine thread: commands in FIFO order, then a wait on the sockets that are ready, until shutdown.
     private func run() {
-        let loop = EngineLoop(configuration: configuration, wakeup: wakeup, report: report)
+        let loop = EngineLoop(configuration: configuration, wakeup: wakeup, reports: reports)
         loop.run {
             state.withLock { state -> [EngineCommand] in
                 defer { state.commands.removeAll(keepingCapacity: true) }

@@ -24,7 +24,10 @@ final class EngineLoop {
     /// The multi handle; nil when libcurl or the system could not make one (every request then fails at once).
     let multi: UnsafeMutableRawPointer?
     let configuration: EngineConfiguration
-    let report: @Sendable (TransferReport) -> Void
+    /// Where a turn's reports go, in one call.
+    let reports: @Sendable ([TransferReport]) -> Void
+    /// The reports of the turn so far; the transfers' callbacks add to it.
+    let outbox = ReportOutbox()
     /// The sockets libcurl watches, and the wakeup; nil when the system refused an epoll set.
     let watch: SocketWatch?
     /// When libcurl wants `curl_multi_socket_action(CURL_SOCKET_TIMEOUT)` next (monotonic seconds); nil: never.
@@ -50,10 +53,10 @@ final class EngineLoop {
     /// A loop with its own epoll set and multi handle; `wakeup` is the engine's.
     init(
         configuration: EngineConfiguration, wakeup: EngineWakeup,
-        report: @escaping @Sendable (TransferReport) -> Void
+        reports: @escaping @Sendable ([TransferReport]) -> Void
     ) {
         self.configuration = configuration
-        self.report = report
+        self.reports = reports
         watch = SocketWatch(wakeup: wakeup)
         multi = watch == nil ? nil : curl_multi_init()
         guard let multi else { return }
@@ -75,12 +78,29 @@ final class EngineLoop {
     func run(commands: () -> [EngineCommand]) {
         defer { if let multi { curl_multi_cleanup(multi) } }
         while true {
-            for command in commands() where !handle(command) { return }
+            for command in commands() where !handle(command) {
+                flushReports()
+                return
+            }
+            flushReports()
             wait()
             finishDone()
             settle()
             tickIfDue()
         }
+    }
+
+    /// Hands the turn's reports over in one call, in the order they were made.
+    private func flushReports() {
+        guard !outbox.items.isEmpty else { return }
+        let batch = outbox.items
+        outbox.items.removeAll(keepingCapacity: true)
+        reports(batch)
+    }
+
+    /// Adds a report to the turn's batch.
+    func report(_ report: TransferReport) {
+        outbox.items.append(report)
     }
 
     /// Carries out one command. Returns false for `.shutdown`.
@@ -200,7 +220,11 @@ final class EngineLoop {
             report(.ended(taskID: request.taskID, end: .permanentFailure(reason: "libcurl multi handle unavailable")))
             return
         }
-        switch Transfer.prepare(request, credentials: credentials, configuration: configuration, report: report) {
+        let outbox = self.outbox
+        let report: (TransferReport) -> Void = { outbox.items.append($0) }
+        switch Transfer.prepare(
+            request, credentials: credentials, configuration: configuration, concurrent: active.count, report: report)
+        {
         case .failure(let now):
             report(.ended(taskID: request.taskID, end: now.end))
         case .success(let transfer):
@@ -226,6 +250,12 @@ final class EngineLoop {
         transfer.close()
         report(.ended(taskID: transfer.request.taskID, end: end))
     }
+}
+
+/// The reports of one engine turn, in order, until the loop hands them over. The engine thread's only.
+final class ReportOutbox {
+    /// The reports so far.
+    var items: [TransferReport] = []
 }
 
 // libcurl's multi callbacks. `user` is the unretained `EngineLoop`, which outlives its multi handle (`run` cleans

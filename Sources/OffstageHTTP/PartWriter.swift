@@ -7,6 +7,11 @@ import Glibc
 /// libcurl hands the body over in slices of at most 16 KiB. Writing each slice costs a system call
 /// and a file-time update; gathering them into 1 MiB writes costs one memory copy and saves most of
 /// that kernel work. Bytes still in the buffer are not in the file: `sync()` flushes them first.
+///
+/// The buffer is allocated with the first byte and starts small (`initialBufferSize`); once `growthAfter` bytes
+/// went through, a buffer that fills within `growthWindow` doubles, up to `bufferSize`. A fast download gets its
+/// 1 MiB writes after a few milliseconds, while a thousand slow ones (whose servers may send a burst first) hold
+/// 32 KiB each rather than a megabyte.
 /// Not Sendable: used on the engine thread only.
 final class PartWriter {
     /// Why a write or sync failed.
@@ -18,7 +23,22 @@ final class PartWriter {
     }
 
     private let fd: Int32
-    private let buffer: UnsafeMutableRawBufferPointer
+    /// The buffer, once a byte needed it.
+    private var storage: UnsafeMutableRawBufferPointer?
+    /// The buffer's size now.
+    private var capacity: Int
+    /// The most the buffer grows to.
+    private let largest: Int
+    /// When the buffer took its first byte since it was last written (monotonic seconds).
+    private var filledSince = 0.0
+    /// A buffer that fills faster than this many seconds doubles.
+    static let growthWindow = 0.25
+    /// Where a buffer starts.
+    static let initialBufferSize = 32 << 10
+    /// Bytes that go through before the buffer may grow: more than a server's first burst.
+    static let growthAfter: Int64 = 1 << 20
+    /// Where the writer started (the offset it was made with).
+    private let start: Int64
     private var pending = 0
     private let writebackWindow: Int64
     private let diskReserve: Int64
@@ -35,7 +55,9 @@ final class PartWriter {
         fileSync: @escaping @Sendable (Int32) -> Int32
     ) {
         self.fd = fd
-        buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, bufferSize), alignment: 4096)
+        largest = max(1, bufferSize)
+        start = offset
+        capacity = min(largest, Self.initialBufferSize)
         self.writebackWindow = writebackWindow
         self.diskReserve = diskReserve
         self.fileSync = fileSync
@@ -45,7 +67,7 @@ final class PartWriter {
     }
 
     deinit {
-        buffer.deallocate()
+        storage?.deallocate()
     }
 
     /// Absolute end of everything received: the file plus the buffer.
@@ -53,21 +75,43 @@ final class PartWriter {
 
     /// Takes body bytes.
     func append(_ data: UnsafeRawPointer, _ count: Int) throws(Failure) {
-        if pending + count > buffer.count { try flush() }
-        if count >= buffer.count {
+        if pending + count > capacity {
+            try flush()
+            grow()
+        }
+        if count >= capacity {
             try write(data, count)
             return
         }
+        let buffer = storage ?? allocate()
+        if pending == 0 { filledSince = MonotonicClock.now() }
         (buffer.baseAddress.unsafelyUnwrapped + pending).copyMemory(from: data, byteCount: count)
         pending += count
     }
 
     /// Writes the buffer into the file and starts background writeback of each full window.
     func flush() throws(Failure) {
-        guard pending > 0, let base = buffer.baseAddress else { return }
+        guard pending > 0, let base = storage?.baseAddress else { return }
         let count = pending
         pending = 0
         try write(base, count)
+    }
+
+    /// The buffer, allocated at its current capacity.
+    private func allocate() -> UnsafeMutableRawBufferPointer {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 4096)
+        storage = buffer
+        return buffer
+    }
+
+    /// Doubles the (empty) buffer when it filled within `growthWindow`, up to `largest`.
+    private func grow() {
+        guard capacity < largest, storage != nil, written - start >= Self.growthAfter,
+            MonotonicClock.now() - filledSince < Self.growthWindow
+        else { return }
+        storage?.deallocate()
+        storage = nil
+        capacity = min(largest, capacity * 2)
     }
 
     /// Flushes and makes everything in the file durable; when the flush fails (a full disk), what did

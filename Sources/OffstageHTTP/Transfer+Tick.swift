@@ -11,7 +11,9 @@ extension Transfer {
     func tick(now: Double) -> CURLcode? {
         let bytes = moved
         noteMovement(bytes: bytes, now: now)
-        if isDownload, accepted, position > durable, now - lastCheckpoint >= configuration.checkpointInterval {
+        if isDownload, accepted,
+            configuration.checkpointDue(elapsed: now - lastCheckpoint, unsynced: position - durable)
+        {
             guard checkpoint(now: now) else { return CURLE_WRITE_ERROR }
         }
         if now - lastProgress >= configuration.progressInterval, bytes != lastReportedProgress {

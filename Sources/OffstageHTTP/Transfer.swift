@@ -25,7 +25,8 @@ final class Transfer {
     /// Credentials to send, already checked against the request URL's origin.
     let credentials: OriginCredentials?
     let configuration: EngineConfiguration
-    let report: @Sendable (TransferReport) -> Void
+    /// Adds a report to the engine's batch for this turn.
+    let report: (TransferReport) -> Void
     /// The easy handle; nil once cleaned up.
     private(set) var easy: UnsafeMutableRawPointer?
     /// The part file (downloads, write-only) or the source file (uploads, read-only).
@@ -36,6 +37,8 @@ final class Transfer {
     var headerList: UnsafeMutablePointer<curl_slist>?
     /// `CURLOPT_ERRORBUFFER`, `CURL_ERROR_SIZE` bytes.
     let errorBuffer: UnsafeMutablePointer<CChar>
+    /// `CURLOPT_BUFFERSIZE` for this request (see `EngineConfiguration.receiveBufferSize(concurrent:)`).
+    var receiveBufferSize: Int
 
     // Response state.
     /// The block being collected by the header callback.
@@ -87,7 +90,7 @@ final class Transfer {
 
     private init(
         request: TransferRequest, credentials: OriginCredentials?, configuration: EngineConfiguration,
-        report: @escaping @Sendable (TransferReport) -> Void, fd: Int32, path: String, easy: UnsafeMutableRawPointer
+        report: @escaping (TransferReport) -> Void, fd: Int32, path: String, easy: UnsafeMutableRawPointer
     ) {
         self.request = request
         self.credentials = credentials
@@ -96,6 +99,7 @@ final class Transfer {
         self.fd = fd
         self.path = path
         self.easy = easy
+        receiveBufferSize = configuration.receiveBufferSize
         self.writer =
             request.kind == .download
             ? PartWriter(
@@ -121,7 +125,7 @@ final class Transfer {
     /// Opens the file, creates and configures the easy handle; or says how the request ends at once.
     static func prepare(
         _ request: TransferRequest, credentials: OriginCredentials?, configuration: EngineConfiguration,
-        report: @escaping @Sendable (TransferReport) -> Void
+        concurrent: Int = 0, report: @escaping (TransferReport) -> Void
     ) -> Result<Transfer, EndNow> {
         let opened: (fd: Int32, path: String)
         switch request.kind == .download
@@ -138,6 +142,7 @@ final class Transfer {
         let transfer = Transfer(
             request: request, credentials: usable, configuration: configuration, report: report,
             fd: opened.fd, path: opened.path, easy: easy)
+        transfer.receiveBufferSize = configuration.receiveBufferSize(concurrent: concurrent)
         if let problem = transfer.configure() {
             return .failure(EndNow(end: .permanentFailure(reason: transfer.scrub(problem))))
         }

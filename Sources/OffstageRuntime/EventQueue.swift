@@ -39,6 +39,15 @@ final class EventQueue: Sendable {
         condition.unlock()
     }
 
+    /// Adds items in order and wakes the loop once (an engine turn's reports).
+    func post(contentsOf batch: [Item]) {
+        guard !batch.isEmpty else { return }
+        condition.lock()
+        items.append(contentsOf: batch)
+        condition.signal()
+        condition.unlock()
+    }
+
     /// Takes everything posted so far, waiting up to `seconds` of real time when nothing is there.
     ///
     /// The wait is real on purpose: the runtime converts a virtual deadline into real seconds first.
