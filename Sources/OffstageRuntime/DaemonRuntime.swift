@@ -52,6 +52,8 @@ public final class DaemonRuntime {
     var inboxAdds: [TransferTask]?
     /// Whether this runtime only applies one command for a process that found no engine (`applyOffline`).
     var offline = false
+    /// The commits of progress and checkpoint reports handled this turn, written together (`flushProgress`).
+    var pendingProgress = StoreChanges()
 
     /// A runtime on an opened store; the caller holds the home's instance lock.
     public init(
@@ -102,7 +104,9 @@ public final class DaemonRuntime {
         var configuration = EngineConfiguration(partsDirectory: home.partsDirectory)
         options.configureEngine(&configuration)
         let queue = self.queue
-        let engine = CurlEngine(configuration: configuration) { report in queue.post(.daemon(.engine(report))) }
+        let engine = CurlEngine(configuration: configuration) { reports in
+            queue.post(contentsOf: reports.map { .daemon(.engine($0)) })
+        }
         self.engine = engine
         engine.start()
         do {
@@ -155,6 +159,11 @@ public final class DaemonRuntime {
         if let deadline = nextDeadline, let real = time.realSeconds(untilVirtual: deadline) { wait = min(wait, real) }
         for item in queue.drain(waitingAtMost: waiting ? wait : 0.01) {
             if !item.isProgress { snapshotMayHaveChanged = true }
+            if case .daemon(let event) = item, item.isProgress {
+                try handleProgress(event)
+                continue
+            }
+            try flushProgress()
             switch item {
             case .daemon(let event):
                 try handle(event)
@@ -171,6 +180,7 @@ public final class DaemonRuntime {
                 snapshotForced = true
             }
         }
+        try flushProgress()
         return nil
     }
 
@@ -219,12 +229,14 @@ public final class DaemonRuntime {
     /// Deliveries to the model app wait for the app, which may be away for good (force-quit): they count as work
     /// only through `appIsBusy()`.
     var hasSystemWork: Bool {
-        hasDeliveryWork || daemon.tasks.values.contains { [.queued, .running, .retrying].contains($0.state) }
+        hasDeliveryWork || [.queued, .running, .retrying].contains { !daemon.taskIDs(in: $0).isEmpty }
     }
 
     /// Whether a finished download of a session no app hosts here waits for its finalisation.
     var hasDeliveryWork: Bool {
-        daemon.tasks.values.contains { $0.state == .finishing && !daemon.appSessions.contains($0.session) }
+        daemon.taskIDs(in: .finishing).contains {
+            daemon.tasks[$0].map { !daemon.appSessions.contains($0.session) } ?? false
+        }
     }
 
     /// Whether this runtime hosts the iOS model (the BG scheduler and the app): every profile but `android`.
