@@ -21,15 +21,17 @@ let package = Package(
 
         // The pure domain: no I/O.
         .target(name: "OffstageCore", swiftSettings: strict),
+        // The shells' one reader of the real clocks (wall and monotonic), behind the core's `TimeSource`.
+        .target(name: "OffstageClock", dependencies: ["OffstageCore"], swiftSettings: strict),
         // The stop signals (INT, TERM, HUP) on one thread for the whole process: C for the forwarding handler.
         .target(name: "COffstageSignals"),
         .target(name: "OffstageSignals", dependencies: ["COffstageSignals"], swiftSettings: strict),
         .target(name: "OffstageStore", dependencies: ["OffstageCore", "CSQLite"], swiftSettings: strict),
-        .target(name: "OffstageHTTP", dependencies: ["OffstageCore", "CCurl"], swiftSettings: strict),
+        .target(name: "OffstageHTTP", dependencies: ["OffstageCore", "OffstageClock", "CCurl"], swiftSettings: strict),
         .target(name: "OffstageOrigin", dependencies: ["CCrypto"], swiftSettings: strict),
         .target(
             name: "OffstageRuntime",
-            dependencies: ["OffstageCore", "OffstageStore", "OffstageHTTP", "OffstageSignals"],
+            dependencies: ["OffstageCore", "OffstageClock", "OffstageStore", "OffstageHTTP", "OffstageSignals"],
             swiftSettings: strict
         ),
         .target(name: "OffstageUI", dependencies: ["OffstageCore"], swiftSettings: strict),
@@ -40,24 +42,27 @@ let package = Package(
             swiftSettings: strict),
         .target(
             name: "OffstageDashboard",
-            dependencies: ["OffstageCore", "OffstageUI", "OffstageStore", "OffstageRuntime"],
+            dependencies: ["OffstageCore", "OffstageClock", "OffstageUI", "OffstageRuntime"],
             swiftSettings: strict
         ),
         .target(
             name: "OffstageTestSupport",
-            dependencies: ["OffstageCore", "OffstageStore", "OffstageOrigin", "OffstageUI", "OffstageDashboard"],
+            dependencies: [
+                "OffstageCore", "OffstageStore", "OffstageOrigin", "OffstageUI", "OffstageRuntime", "OffstageDashboard",
+            ],
             swiftSettings: strict
         ),
         .executableTarget(
             name: "offstage",
             dependencies: [
-                "OffstageCore", "OffstageStore", "OffstageHTTP", "OffstageOrigin", "OffstageRuntime", "OffstageUI",
-                "OffstageTerminal", "OffstageDashboard", "OffstageSignals",
+                "OffstageCore", "OffstageClock", "OffstageStore", "OffstageHTTP", "OffstageOrigin", "OffstageRuntime",
+                "OffstageUI", "OffstageTerminal", "OffstageDashboard", "OffstageSignals",
             ],
             swiftSettings: strict
         ),
         .executableTarget(
-            name: "offstage-bench", dependencies: ["OffstageCore", "OffstageOrigin", "OffstageUI"], swiftSettings: strict),
+            name: "offstage-bench", dependencies: ["OffstageCore", "OffstageClock", "OffstageOrigin", "OffstageUI"],
+            swiftSettings: strict),
 
         .testTarget(
             name: "OffstageCoreTests", dependencies: ["OffstageCore", "OffstageTestSupport"], swiftSettings: strict),
@@ -95,7 +100,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OffstageRuntimeTests",
-            dependencies: ["OffstageRuntime", "OffstageTestSupport"],
+            dependencies: ["OffstageRuntime", "OffstageClock", "OffstageTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 import Foundation
 import OffstageCore
+import OffstageRuntime
 import OffstageUI
 import Synchronization
 
@@ -23,7 +24,8 @@ public final class DashboardLoop {
     public static let frameInterval = 0.1
 
     let terminal: any TerminalDevice
-    let backend: any DashboardBackend
+    /// The engine the dashboard shows and commands: hosted in this process, or attached to another's.
+    let engine: any EngineClient
     let clock: any FrameClock
     /// The dashboard's own state.
     public private(set) var state = DashboardState()
@@ -43,12 +45,13 @@ public final class DashboardLoop {
     private var pendingExit: Exit?
     /// Signals caught by the terminal adapter, posted from another thread.
     private let signals = SignalBox()
+    /// The commands sent and not yet executed.
+    private var sent = SentCommands()
 
-    /// A loop on a terminal and a backend.
-    public init(terminal: any TerminalDevice, backend: any DashboardBackend, clock: any FrameClock = SystemFrameClock())
-    {
+    /// A loop on a terminal and an engine.
+    public init(terminal: any TerminalDevice, engine: any EngineClient, clock: any FrameClock = SystemFrameClock()) {
         self.terminal = terminal
-        self.backend = backend
+        self.engine = engine
         self.clock = clock
     }
 
@@ -76,8 +79,8 @@ public final class DashboardLoop {
         for input in inputs { handle(input) }
         if let signal = signals.take() { return .signal(signal) }
         if let exit = pendingExit { return exit }
-        if let reason = backend.ended { return .engineEnded(reason) }
-        if let notice = backend.notices().last { state.message = notice }
+        if let reason = engine.ended { return .engineEnded(reason) }
+        if let notice = sent.refusals(from: engine).last { state.message = notice }
         runScript()
         presentIfDue()
         return nil
@@ -91,7 +94,7 @@ public final class DashboardLoop {
     }
 
     private func absorbSnapshot() {
-        guard let next = backend.snapshot(newerThan: snapshot?.sequence) else { return }
+        guard let next = engine.snapshot(newerThan: snapshot?.sequence) else { return }
         let now = clock.seconds()
         snapshotGap = snapshot == nil ? nil : now - receivedAt
         snapshot = next
@@ -133,7 +136,7 @@ public final class DashboardLoop {
             terminal.invalidate()
             lastFrame = nil
         default:
-            if let line = backend.perform(effect) { state.message = line }
+            if let line = sent.send(effect, to: engine) { state.message = line }
         }
     }
 
@@ -224,10 +227,71 @@ public final class SignalBox: Sendable {
     /// The signal posted, if any, forgetting it.
     public func take() -> Int32? {
         pending.withLock { value in
-            defer { value = nil }; return value
+            defer { value = nil }
+            return value
         }
     }
 
     /// The signal posted, if any, keeping it.
     public var peek: Int32? { pending.withLock { $0 } }
+}
+
+/// What a dashboard sent its engine and not yet heard back about, so it can tell the engine's refusals.
+public struct SentCommands {
+    private var waiting: [(ticket: CommandTicket, what: String)] = []
+
+    /// Nothing sent yet.
+    public init() {}
+
+    /// Sends the command an effect stands for (none for `.quit` and `.redrawAll`); a line only when it could not
+    /// be sent.
+    public mutating func send(_ effect: DashboardEffect, to engine: any EngineClient) -> String? {
+        let command: DaemonCommand
+        switch effect {
+        case .send(let sent): command = sent
+        case .setClockRate(let rate): command = .setClockRate(rate)
+        case .jumpToNextDeadline: command = .jumpToNextDeadline
+        case .quit, .redrawAll: return nil
+        }
+        do {
+            waiting.append((try engine.send(command), Self.describe(command)))
+        } catch let refusal as EngineClientError {
+            return refusal.description
+        } catch {
+            return "could not send the command: \(error)"
+        }
+        return nil
+    }
+
+    /// The refusals of commands the engine executed since the last call, one line each.
+    public mutating func refusals(from engine: any EngineClient) -> [String] {
+        guard !waiting.isEmpty else { return [] }
+        var lines: [String] = []
+        waiting = waiting.filter { item in
+            switch engine.outcome(of: item.ticket) {
+            case nil, .stillPending?: return true
+            case .executed(.refused, let result)?:
+                lines.append("\(item.what) refused: \(Printable.escape(result))")
+                return false
+            case .executed?: return false
+            }
+        }
+        return lines
+    }
+
+    /// What to call a command in a refusal.
+    static func describe(_ command: DaemonCommand) -> String {
+        switch command {
+        case .add(let spec): spec.kind == .upload ? "upload" : "add"
+        case .pause(let id): "pause of task \(id)"
+        case .resume(let id): "resume of task \(id)"
+        case .cancel(let id): "cancel of task \(id)"
+        case .schedule(let request): "schedule of \(request.identifier)"
+        case .launchTask(let identifier): "launch of \(identifier)"
+        case .expireTask(let identifier): "expiration of \(identifier)"
+        case .app(let request): "app \(request)".prefix(40).description
+        case .setClockRate, .jumpToNextDeadline: "clock change"
+        default: "command"
+        }
+    }
 }

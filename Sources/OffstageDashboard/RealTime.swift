@@ -1,4 +1,5 @@
 import Foundation
+import OffstageClock
 
 /// Seconds on a clock that never jumps, for frame pacing (injected so tests can drive the loop).
 public protocol FrameClock: Sendable {
@@ -11,10 +12,6 @@ public struct SystemFrameClock: FrameClock {
     /// The system clock.
     public init() {}
 
-    /// `CLOCK_MONOTONIC` in seconds.
-    public func seconds() -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1_000_000_000
-    }
+    /// The monotonic clock in seconds (the shells' one reader, `SystemTimeSource`).
+    public func seconds() -> Double { SystemTimeSource().steady() }
 }

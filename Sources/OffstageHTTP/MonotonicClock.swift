@@ -1,13 +1,11 @@
 import Glibc
+import OffstageClock
 
-/// Seconds on the monotonic clock: cheap enough (vDSO) to read in every write callback.
+/// Seconds on the monotonic clock (the shells' one reader, `SystemTimeSource`): cheap enough (vDSO) to read in
+/// every write callback.
 enum MonotonicClock {
     /// The current monotonic time in seconds.
-    static func now() -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1_000_000_000
-    }
+    static func now() -> Double { SystemTimeSource().steady() }
 }
 
 /// `strerror(code)` as a Swift string.

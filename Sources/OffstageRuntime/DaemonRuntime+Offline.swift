@@ -25,44 +25,13 @@ extension DaemonRuntime {
         guard command.changesStateOnly else {
             throw OfflineRefusal(reason: "command \(id) needs a running offstage")
         }
-        offline = true
-        daemon.exclusive = []  // nothing starts: the next `offstage run` decides what runs
-        let sessions = try store.loadSessionsSettingAside()
-        let tasks = try store.loadTasksSettingAside()
-        try reportSetAside(sessions.setAside + tasks.setAside)
-        daemon.load(sessions: sessions.sessions, tasks: tasks.tasks, conditions: try loadConditions())
-        if let setup = options.scheduler {
-            var scheduler = TaskScheduler(
-                configuration: setup.app, policy: setup.policy,
-                state: try loadState("scheduler_state") { try store.loadSchedulerState() }, seed: setup.seed,
-                timeZone: .current)
-            scheduler.appliesOffline = true
-            host = SchedulerHost(
-                scheduler: scheduler, app: ModelApp(configuration: setup.app, mistakes: setup.mistakes),
-                commandLogPath: setup.commandLogPath)
-        }
-        if let setup = options.app {
-            let stored = try loadState("app_state") { try store.loadAppState() }
-            let registry = try store.loadAppRegistrySettingAside()
-            try reportSetAside(registry.setAside)
-            appHost = AppHost(
-                setup: setup, lifecycle: AppLifecycle(policy: setup.configuration.lifecycle, state: stored?.lifecycle),
-                runtimeMistakes: stored?.mistakes ?? AppMistakes(), registry: registry.registry)
-        }
+        context.offline = true
+        try transfers.restoreOffline()
+        try startModelApp(offline: true)
         if let setup = options.android {
-            let loaded = try store.loadWorkRequestsSettingAside()
-            try reportSetAside(loaded.setAside)
-            let system = AndroidSystemModel(
-                policy: setup.policy, state: try loadState("android_state") { try store.loadAndroidState() })
-            var android = AndroidHost(
-                profile: setup.profile, system: system, work: WorkManagerModel(requests: loaded.requests),
-                commandLogPath: setup.commandLogPath)
-            android.workersCanStart = false
-            android.work = WorkManagerModel(
-                requests: loaded.requests, environment: android.environment(now: time.now()))
-            androidHost = android
+            android = try AndroidHost(context: context, transfers: transfers, setup: setup)
         }
-        try execute(command, id: id)
+        try execute(command, from: .inbox(id))
         guard let (status, result) = try store.commandStatus(id: id), status != .pending else {
             throw OfflineRefusal(reason: "command \(id) was not executed")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import OffstageClock
 import OffstageCore
 import OffstageHTTP
 
@@ -14,16 +15,16 @@ extension DaemonRuntime {
     ///
     /// - Throws: `RuntimeSettleTimeout` when that takes longer than `timeout` seconds of real time.
     public func settle(timeout: Double = 30) throws {
-        let limit = Date().addingTimeInterval(timeout)
+        let limit = realTime.steady() + timeout
         var quietTurns = 0
         while quietTurns < 3 {
-            guard Date() < limit else { throw RuntimeSettleTimeout(seconds: timeout) }
+            guard realTime.steady() < limit else { throw RuntimeSettleTimeout(seconds: timeout) }
             lastInboxPoll = -.infinity  // read the inbox every turn
             if let outcome = try turn(waiting: false), case .interrupted = outcome { return }
             let quiet =
-                try !hasDeliveryWork && !appIsBusy() && executableCommands().isEmpty
-                && !(host?.isDue(now: time.now(), steady: time.steady()) ?? false)
-                && !(androidHost?.isDue(now: time.now()) ?? false)
+                try !transfers.hasDeliveryWork && !(app?.isBusy() ?? false) && executableCommands().isEmpty
+                && !(scheduler?.isDue(now: time.now()) ?? false)
+                && !(android?.isDue(now: time.now()) ?? false)
             quietTurns = quiet ? quietTurns + 1 : 0
         }
     }
@@ -37,7 +38,7 @@ extension DaemonRuntime {
     /// Stops cleanly: every request ends and checkpoints, the engine stops.
     public func shutdown() throws {
         try stopCleanly()
-        engine?.shutdown()
+        transfers.stopEngine()
     }
 }
 

@@ -1,15 +1,17 @@
 import Foundation
+import OffstageClock
 import OffstageCore
 import OffstageHTTP
 import OffstageStore
 
-/// The shell around `TransferDaemon`: one loop owns the state, executes its actions and feeds it events.
+/// The engine's loop and its routing: one thread owns the state of every machine through their hosts (transfers,
+/// the BG scheduler, the app's life cycle with the model app, Android), hands each event and command to the host
+/// it concerns, and publishes the one `Snapshot` (`DaemonRuntime+Snapshot`).
 ///
-/// The loop runs on the thread that calls `run()`. The engine reports from its own thread and
-/// signals arrive on a dispatch queue; both only post into the `EventQueue`. Commands from other
-/// processes come through the store's inbox, read when a client pokes the attach socket, at start, and every
-/// `inboxPollInterval` seconds of real time as a safety net. Each turn may publish the one `Snapshot`
-/// (`DaemonRuntime+Snapshot`).
+/// The loop runs on the thread that calls `run()`. The engine reports from its own thread and signals arrive on a
+/// dispatch queue; both only post into the `EventQueue`. Commands from other processes come through the store's
+/// inbox, read when a client pokes the attach socket, at start, and every `inboxPollInterval` seconds of real time
+/// as a safety net.
 ///
 /// Everything time-driven reads `time` (wall and steady); the loop waits for its next virtual deadline for as long
 /// as `time.realSeconds(untilVirtual:)` says, so a warped or frozen clock moves the whole runtime together.
@@ -19,22 +21,24 @@ public final class DaemonRuntime {
     let time: any TimeSource
     /// The runtime's clock when it can be steered (warped, frozen, jumped); nil for a system or manual clock.
     public let clock: VirtualClock?
-    var options: RuntimeOptions
+    let options: RuntimeOptions
     let queue = EventQueue()
-    var daemon: TransferDaemon
-    var engine: CurlEngine?
-    var nextWake: Date?
+    /// What the hosts share: the store, the clock, the mailbox and the one routine that carries out a transition.
+    let context: HostContext
+    /// The transfer daemon's host.
+    let transfers: TransferHost
+    /// The BG task scheduler's host, when this runtime runs it.
+    var scheduler: SchedulerHost?
+    /// The model app's host (its life cycle, registry and process), when this runtime hosts it.
+    var app: AppHost?
+    /// The Android models' host, when the profile includes Android.
+    var android: AndroidHost?
+    /// The real clocks: the loop's waits and ticks are real time, never the steerable one.
+    let realTime = SystemTimeSource()
     /// Real monotonic seconds of the last `onTick` (ticks are a display cadence, not virtual time).
     var lastTick = -Double.infinity
     /// Real monotonic seconds of the last inbox read (a frozen clock must still hear `offstage clock real`).
     var lastInboxPoll = -Double.infinity
-    var finalizer: Finalizer
-    /// The BG task scheduler and the model app's handler work, when this runtime hosts them.
-    var host: SchedulerHost?
-    /// The model app's background-session side, when this runtime hosts it.
-    var appHost: AppHost?
-    /// The Android system model, WorkManager and their workers, when the profile includes Android.
-    var androidHost: AndroidHost?
     /// What the snapshots remember: speeds, attempts, the newest event lines.
     var snapshots = SnapshotBuilder()
     /// When snapshots may be published.
@@ -50,10 +54,6 @@ public final class DaemonRuntime {
     var snapshotMayHaveChanged = false
     /// The `add` commands in the inbox as of its last read, for snapshots (nil: read it again for the next one).
     var inboxAdds: [TransferTask]?
-    /// Whether this runtime only applies one command for a process that found no engine (`applyOffline`).
-    var offline = false
-    /// The commits of progress and checkpoint reports handled this turn, written together (`flushProgress`).
-    var pendingProgress = StoreChanges()
 
     /// A runtime on an opened store; the caller holds the home's instance lock.
     public init(
@@ -66,13 +66,10 @@ public final class DaemonRuntime {
         self.time = time
         clock = time as? VirtualClock
         throttle = SnapshotThrottle(interval: options.snapshotInterval, progressInterval: options.progressInterval)
-        daemon = TransferDaemon(retryPolicy: options.retryPolicy, redirectPolicy: options.redirectPolicy)
-        daemon.timings = options.transferTimings
-        daemon.exclusive = options.focus
-        daemon.appSessions = [options.app?.configuration.sessionIdentifier ?? options.appSessionIdentifier]
-        let partsHome = home
-        finalizer = Finalizer(partPath: { partsHome.partPath(taskID: $0) })
-        finalizer.replacing = options.replacesExisting
+        context = HostContext(home: home, store: store, time: time, queue: queue, options: options)
+        transfers = TransferHost(context: context)
+        context.onLog = { [unowned self] entry in logged(entry) }
+        transfers.onStart = { [unowned self] task, offset in snapshots.began(task, offset: offset) }
     }
 
     deinit { attach?.stop() }
@@ -86,14 +83,14 @@ public final class DaemonRuntime {
     public func run() throws -> RunOutcome {
         try start()
         defer {
-            engine?.shutdown()
+            transfers.stopEngine()
             stopSnapshots()
         }
         do {
             return try loop()
         } catch {
-            stopAllHandlerWork()
-            stopEngine()
+            stopAllWork()
+            transfers.stopEngine()
             throw error
         }
     }
@@ -101,33 +98,39 @@ public final class DaemonRuntime {
     /// Starts the engine and restores the daemon, the scheduler and the app from the store (`run()` does this
     /// first; a test that steps the runtime with `settle()` calls it once, and `shutdown()` at the end).
     public func start() throws {
-        var configuration = EngineConfiguration(partsDirectory: home.partsDirectory)
-        options.configureEngine(&configuration)
-        let queue = self.queue
-        let engine = CurlEngine(configuration: configuration) { reports in
-            queue.post(contentsOf: reports.map { .daemon(.engine($0)) })
-        }
-        self.engine = engine
-        engine.start()
+        transfers.startEngine()
         do {
             try startSnapshots()
-            let sessions = try store.loadSessionsSettingAside()
-            let tasks = try store.loadTasksSettingAside()
-            try reportSetAside(sessions.setAside + tasks.setAside)
-            let restored = DaemonEvent.started(
-                sessions: sessions.sessions, tasks: tasks.tasks, conditions: try loadConditions())
-            try handle(restored)
-            if hostsIOS {
-                try startScheduler()
-                try startApp()
+            try transfers.restore()
+            if hostsIOS { try startModelApp(offline: false) }
+            if let setup = options.android {
+                let host = try AndroidHost(context: context, transfers: transfers, setup: setup)
+                android = host
+                try host.start()
             }
-            try startAndroid()
         } catch {
-            stopAllHandlerWork()
-            stopEngine()
+            stopAllWork()
+            transfers.stopEngine()
             stopSnapshots()
             throw error
         }
+    }
+
+    /// Restores the scheduler and the model app and tells them the system (re)started; `offline` (an offline apply)
+    /// only restores them, and makes the scheduler apply one change as across a restart.
+    func startModelApp(offline: Bool) throws {
+        if let setup = options.scheduler {
+            let host = try SchedulerHost(context: context, transfers: transfers, setup: setup)
+            scheduler = host
+            if offline { host.scheduler.appliesOffline = true } else { try host.start() }
+        }
+        // One model app: a runtime that runs the BG scheduler hosts the app's life cycle too.
+        guard let setup = options.app ?? (options.scheduler == nil || offline ? nil : AppSetup()) else { return }
+        let host = try AppHost(context: context, transfers: transfers, scheduler: scheduler, setup: setup)
+        app = host
+        scheduler?.app = host
+        transfers.app = host
+        if !offline { try host.start() }
     }
 
     private func loop() throws -> RunOutcome {
@@ -138,59 +141,115 @@ public final class DaemonRuntime {
 
     /// One turn of the loop: the inbox, due timers, then the events posted so far (waiting for them when asked).
     func turn(waiting: Bool) throws -> RunOutcome? {
-        let realNow = MonotonicTime.now()
+        let realNow = realTime.steady()
         if realNow - lastInboxPoll >= options.inboxPollInterval {
             lastInboxPoll = realNow
             try executeInbox()
         }
-        if let wake = nextWake, wake <= time.now() {
-            nextWake = nil
-            snapshotMayHaveChanged = true
-            try handle(.timerFired)
-        }
-        try runSchedulerDue()
-        try runAppDue()
-        try runAndroidDue()
+        if try transfers.fireWakeIfDue() { snapshotMayHaveChanged = true }
+        try scheduler?.runDue()
+        try app?.runDue()
+        try android?.runDue()
         if waiting, let outcome = try finishedOutcome() { return outcome }
         tick(force: false)
         publishSnapshotIfDue()
-        var wait = max(0, lastInboxPoll + options.inboxPollInterval - MonotonicTime.now())
-        if let due = snapshotWake { wait = min(wait, max(0, due - MonotonicTime.now())) }
+        var wait = max(0, lastInboxPoll + options.inboxPollInterval - realTime.steady())
+        if let due = snapshotWake { wait = min(wait, max(0, due - realTime.steady())) }
         if let deadline = nextDeadline, let real = time.realSeconds(untilVirtual: deadline) { wait = min(wait, real) }
         for item in queue.drain(waitingAtMost: waiting ? wait : 0.01) {
             if !item.isProgress { snapshotMayHaveChanged = true }
             if case .daemon(let event) = item, item.isProgress {
-                try handleProgress(event)
+                try transfers.handleProgress(event)
                 continue
             }
-            try flushProgress()
+            try transfers.flushProgress()
             switch item {
             case .daemon(let event):
-                try handle(event)
+                try transfers.handle(event)
+            case .command(let command, let taskID, let reply):
+                try execute(command, from: .direct(reply, taskID: taskID))
+                // Every path answers; a command no host took is said to be so, never left waiting.
+                reply.answer(.refused, "the engine did not execute it")
             case .shutdown(let reason):
                 try stopCleanly()
                 return .interrupted(reason: reason)
             case .handlerCommandEnded(let identifier, let token, let success):
-                try commandEnded(identifier, token: token, success: success)
+                try scheduler?.commandEnded(identifier, token: token, success: success)
             case .workerCommandEnded(let id, let token, let success):
-                try workerCommandEnded(id, token: token, success: success)
+                try android?.workerCommandEnded(id, token: token, success: success)
             case .inboxPoked:
                 lastInboxPoll = -Double.infinity  // the next turn reads the inbox
             case .snapshotWanted:
                 snapshotForced = true
             }
         }
-        try flushProgress()
+        try transfers.flushProgress()
         return nil
+    }
+
+    /// Executes the inbox's pending commands, each exactly once: its result and its changes commit together.
+    func executeInbox() throws {
+        // Snapshots read the inbox's adds again after each read of the inbox (a command sent pokes it first).
+        inboxAdds = nil
+        for (id, command) in try executableCommands() {
+            try execute(command, from: .inbox(id))
+        }
+    }
+
+    /// The pending commands this runtime can execute: scheduler commands wait for a runtime that hosts it.
+    func executableCommands() throws -> [(id: Int64, command: DaemonCommand)] {
+        try store.pendingCommands().filter {
+            !hostsIOS || ((scheduler != nil || !$0.command.isForScheduler) && (app != nil || !$0.command.isForApp))
+        }
+    }
+
+    /// Executes one command in the host it concerns: its outcome goes where it came from, with its changes.
+    func execute(_ command: DaemonCommand, from source: CommandSource) throws {
+        snapshotMayHaveChanged = true
+        if command.isForClock { return try executeClockCommand(command, from: source) }
+        if !hostsIOS, command.isForApp || command.isForScheduler {
+            return try context.refuse(
+                source,
+                "this engine runs the Android profile only (no iOS model): set \"platform\" to \"ios\" or "
+                    + "\"both\" in config/android.json and restart offstage")
+        }
+        if case .app(let request) = command {
+            guard let app else { return try context.refuse(source, "this offstage does not host the model app") }
+            return try app.execute(request, from: source)
+        }
+        if command.isForScheduler {
+            guard let scheduler else {
+                return try context.refuse(source, "this offstage does not run the BG task scheduler")
+            }
+            return try scheduler.execute(command, from: source)
+        }
+        if case .android(let request) = command {
+            guard let android else {
+                return try context.refuse(
+                    source,
+                    "this engine runs the iOS profile only: set \"platform\" to \"android\" or \"both\" in "
+                        + "config/android.json and restart offstage")
+            }
+            return try android.execute(request, from: source)
+        }
+        try transfers.execute(command, from: source)
+        if case .setConditions = command {
+            try scheduler?.syncDevice()
+            try android?.syncDevice()
+        }
     }
 
     /// Stops every request, records where each one got to, and leaves the store clean.
     func stopCleanly() throws {
-        stopAllHandlerWork()
-        try handle(.shutdownRequested)
-        stopEngine()
+        stopAllWork()
+        try transfers.handle(.shutdownRequested)
+        transfers.stopEngine()
         for item in queue.drain(waitingAtMost: 0) {
-            if case .daemon(let event) = item { try handle(event) }
+            switch item {
+            case .daemon(let event): try transfers.handle(event)
+            case .command(_, _, let reply): reply.answer(.refused, "the engine stopped before executing it")
+            default: break
+            }
         }
         tick(force: true)
         publishSnapshotIfDue(final: true)
@@ -198,45 +257,30 @@ public final class DaemonRuntime {
         try? store.checkpoint()
     }
 
-    /// Shuts the engine down (each request ends and checkpoints); its reports stay queued.
-    private func stopEngine() {
-        engine?.shutdown()
+    /// Stops the work of every BG task handler and Android worker, as when the process goes away.
+    func stopAllWork() {
+        scheduler?.stopAllWork()
+        android?.stopAllWorkers()
     }
 
     /// The outcome when the run should end now, else nil.
     private func finishedOutcome() throws -> RunOutcome? {
-        if let focus = options.focus {
-            let done = focus.allSatisfy { id in
-                daemon.tasks[id].map { $0.state.isTerminal || $0.state == .paused } ?? false
-            }
-            if done {
-                try stopCleanly()
-                return .focusFinished
-            }
+        guard !queue.holdsCommands else { return nil }
+        if let focus = options.focus, transfers.focusFinished(focus) {
+            try stopCleanly()
+            return .focusFinished
         }
-        if options.untilIdle, !hasSystemWork, !(host?.isBusy ?? false), !(androidHost?.isBusy ?? false),
-            try !appIsBusy(),
-            try executableCommands().isEmpty
-        {
+        if options.untilIdle, try isIdle() {
             try stopCleanly()
             return .idle
         }
         return nil
     }
 
-    /// Whether the daemon has work of its own: a transfer to run, or a delivery no app waits for.
-    ///
-    /// Deliveries to the model app wait for the app, which may be away for good (force-quit): they count as work
-    /// only through `appIsBusy()`.
-    var hasSystemWork: Bool {
-        hasDeliveryWork || [.queued, .running, .retrying].contains { !daemon.taskIDs(in: $0).isEmpty }
-    }
-
-    /// Whether a finished download of a session no app hosts here waits for its finalisation.
-    var hasDeliveryWork: Bool {
-        daemon.taskIDs(in: .finishing).contains {
-            daemon.tasks[$0].map { !daemon.appSessions.contains($0.session) } ?? false
-        }
+    /// Whether no host has anything left to do and the inbox holds nothing this runtime can execute.
+    private func isIdle() throws -> Bool {
+        try !transfers.hasSystemWork && !(scheduler?.isBusy ?? false) && !(android?.isBusy ?? false)
+            && !(app?.isBusy() ?? false) && executableCommands().isEmpty
     }
 
     /// Whether this runtime hosts the iOS model (the BG scheduler and the app): every profile but `android`.
@@ -244,10 +288,10 @@ public final class DaemonRuntime {
 
     /// Calls `onTick` when the interval of real time has passed (or when forced).
     func tick(force: Bool) {
-        let now = MonotonicTime.now()
+        let now = realTime.steady()
         guard force || now - lastTick >= options.tickInterval else { return }
         lastTick = now
-        options.onTick(daemon)
+        options.onTick(transfers.daemon)
     }
 }
 

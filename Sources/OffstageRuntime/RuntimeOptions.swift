@@ -1,4 +1,5 @@
 import Foundation
+import OffstageClock
 import OffstageCore
 import OffstageHTTP
 
@@ -49,7 +50,7 @@ public struct RuntimeOptions {
     /// clock and countdowns), seconds; nil: `snapshotInterval`. Never shorter than `snapshotInterval`.
     public var progressInterval: Double?
     /// The steady clock the snapshot throttle measures with (a test injects its own).
-    public var snapshotClock: @Sendable () -> Double = { MonotonicTime.now() }
+    public var snapshotClock: @Sendable () -> Double = { SystemTimeSource().steady() }
     /// Whether the runtime listens on `<home>/engine.sock` for attached views and pokes.
     public var listens = true
 

@@ -49,12 +49,7 @@ extension Store {
     /// then the app state is replaced (when set), registry keys removed, records upserted and the app's log
     /// lines appended to the event log. Does nothing when both are empty.
     public func apply(app: AppChanges, transfers: StoreChanges = StoreChanges(), now: Date) throws {
-        guard !app.isEmpty || !transfers.isEmpty else { return }
-        let encoded = try EncodedAppChanges(app)
-        try write { database in
-            try write(transfers, now: now, into: database)
-            try write(encoded, into: database)
-        }
+        try commit(StoreCommit(transfers: transfers, app: app), now: now)
     }
 
     /// Marks an inbox command done or refused and writes the transfer and app changes it caused, all in ONE
@@ -66,16 +61,13 @@ extension Store {
         id: Int64, status: CommandStatus, result: String, app: AppChanges, transfers: StoreChanges = StoreChanges(),
         now: Date
     ) throws {
-        let encoded = try EncodedAppChanges(app)
-        try write { database in
-            try markCompleted(id: id, status: status, result: result, in: database)
-            try write(transfers, now: now, into: database)
-            try write(encoded, into: database)
-        }
+        try commit(
+            StoreCommit(transfers: transfers, app: app),
+            completing: (id: id, status: status, result: result), now: now)
     }
 
     /// Writes encoded app changes inside an already open transaction.
-    private func write(_ changes: EncodedAppChanges, into database: Database) throws {
+    func write(_ changes: EncodedAppChanges, into database: Database) throws {
         if let state = changes.state {
             try database.run("INSERT OR REPLACE INTO app_state (id, state) VALUES (1, ?)", [.text(state)])
         }
@@ -98,7 +90,7 @@ extension Store {
 }
 
 /// App changes with their JSON already encoded, so encoding errors happen before the transaction opens.
-private struct EncodedAppChanges {
+struct EncodedAppChanges {
     /// The state's JSON (nil: unchanged).
     let state: String?
     /// Registry keys to remove.

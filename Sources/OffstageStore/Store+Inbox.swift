@@ -47,6 +47,11 @@ extension Store {
         try write { try Store.nextTaskID(in: $0) }
     }
 
+    /// Hands out `count` consecutive task ids (never reused); returns the first.
+    public func reserveTaskIDs(_ count: Int) throws -> Int64 {
+        try write { try Store.reserveTaskIDs(count, in: $0) }
+    }
+
     /// Takes the next id from the home's task counter, inside an open transaction.
     static func nextTaskID(in database: Database) throws -> Int64 {
         try reserveTaskIDs(1, in: database)
@@ -115,14 +120,38 @@ extension Store {
     public func completeCommand(
         id: Int64, status: CommandStatus, result: String, changes: StoreChanges, now: Date
     ) throws {
+        try commit(
+            StoreCommit(transfers: changes), completing: (id: id, status: status, result: result),
+            now: now)
+    }
+
+    /// Writes one step of the engine in ONE transaction (transfers, scheduler, app, then Android: each part only
+    /// when it holds something), completing the inbox command `command` with it when given, so the command takes
+    /// effect exactly once even if the process dies at any point. `now` stamps new outbox rows.
+    ///
+    /// Everything is encoded before the transaction opens; with no command and nothing to write, none opens.
+    /// Throws `StoreError.invalidRow` when the command does not exist or is no longer pending (nothing is written).
+    public func commit(
+        _ changes: StoreCommit, completing command: (id: Int64, status: CommandStatus, result: String)? = nil,
+        now: Date
+    ) throws {
+        guard command != nil || !changes.isEmpty else { return }
+        let scheduler = try changes.scheduler.map(EncodedSchedulerChanges.init)
+        let app = try EncodedAppChanges(changes.app)
+        let android = try EncodedAndroidChanges(changes.android)
         try write { database in
-            try markCompleted(id: id, status: status, result: result, in: database)
-            try write(changes, now: now, into: database)
+            if let command {
+                try markCompleted(id: command.id, status: command.status, result: command.result, in: database)
+            }
+            if !changes.transfers.isEmpty { try write(changes.transfers, now: now, into: database) }
+            if let scheduler { try write(scheduler, into: database) }
+            if !changes.app.isEmpty { try write(app, into: database) }
+            if !changes.android.isEmpty { try write(android, into: database) }
         }
     }
 
     /// Marks a pending command done or refused inside an already open transaction (shared by the
-    /// `completeCommand` variants); throws `StoreError.invalidRow` when it is not pending.
+    /// `completeCommand` variants and `commit`); throws `StoreError.invalidRow` when it is not pending.
     func markCompleted(id: Int64, status: CommandStatus, result: String, in database: Database) throws {
         let updated = try database.run(
             "UPDATE inbox SET status = ?, result = ? WHERE id = ? AND status = ?",

@@ -8,13 +8,10 @@ extension Store {
     ///
     /// `now` stamps new outbox rows. On any error nothing is written.
     public func apply(_ changes: StoreChanges, now: Date) throws {
-        guard !changes.isEmpty else { return }
-        try write { database in
-            try write(changes, now: now, into: database)
-        }
+        try commit(StoreCommit(transfers: changes), now: now)
     }
 
-    /// Writes `changes` inside an already open transaction (shared by `apply` and `completeCommand`).
+    /// Writes `changes` inside an already open transaction (shared by every commit).
     func write(_ changes: StoreChanges, now: Date, into database: Database) throws {
         for session in changes.sessions {
             try database.run(Records.upsertSession, Records.values(session))

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import OffstageClock
 
 /// What one finished child cost: wall time on the monotonic clock, and its own `wait4` rusage.
 struct ChildUsage: Sendable {
@@ -40,7 +41,9 @@ enum ChildProcess {
             free(errorFile)
             free(outputFile)
         }
-        guard let executable = cArguments[0], let devNull, let errorFile, let outputFile else { throw BenchError("out of memory") }
+        guard let executable = cArguments[0], let devNull, let errorFile, let outputFile else {
+            throw BenchError("out of memory")
+        }
         // The bench ignores SIGINT/SIGTERM (a dispatch source handles them); ignored dispositions
         // would survive execve, so the child puts the defaults back.
         var emptyMask = sigset_t()
@@ -90,12 +93,8 @@ enum ChildProcess {
         return ChildUsage(wall: wall, cpu: cpu, peakBytes: Int64(usage.ru_maxrss) * 1024, exitCode: exitCode)
     }
 
-    /// Seconds on `CLOCK_MONOTONIC`.
-    static func monotonicSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    }
+    /// Seconds on `CLOCK_MONOTONIC` (the shells' one reader, `SystemTimeSource`).
+    static func monotonicSeconds() -> Double { SystemTimeSource().steady() }
 
     private static func seconds(_ value: timeval) -> Double {
         Double(value.tv_sec) + Double(value.tv_usec) / 1e6

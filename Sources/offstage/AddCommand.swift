@@ -1,5 +1,6 @@
 import Foundation
 import OffstageCore
+import OffstageRuntime
 import OffstageStore
 
 /// `offstage add URL …`: leaves a download in the inbox for the running (or next) daemon; `add --input-file FILE`
@@ -50,12 +51,8 @@ enum AddCommand {
 
     /// Applies an `add` (at once with no engine, else through the inbox) and prints its task's id once it exists.
     static func report(_ spec: TransferSpec, what: String, context: CLIContext) throws {
-        var taskID: Int64 = 0
-        let outcome = try context.submit(.add(spec)) { store in
-            let ids = try store.enqueueAdd(spec, now: Date())
-            taskID = ids.task
-            return ids.command
-        }
+        let (outcome, ticket) = try context.send(.add(spec))
+        let taskID = ticket.taskID ?? 0
         if case .stillPending = outcome { print("task \(taskID) (not created yet): \(what)") }
         try TaskControlCommand.report(outcome, done: "added task \(taskID): \(what)", context: context)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import OffstageCore
+import OffstageRuntime
 import OffstageStore
 
 /// `offstage add --input-file FILE …` (aria2's `-i`): one download per URL of a list, with the options given for
@@ -15,12 +16,8 @@ enum AddListCommand {
         }
         let list = try URLList.read(path)
         let batch = TransferBatch(template: try AddCommand.options(args, url: ""), urls: list.urls, source: list.source)
-        var first: Int64 = 0
-        let outcome = try context.submit(.addBatch(batch)) { store in
-            let ids = try store.enqueueBatch(batch, now: Date())
-            first = ids.firstTask
-            return ids.command
-        }
+        let (outcome, ticket) = try context.send(.addBatch(batch))
+        let first = ticket.taskID ?? 0
         let count = Int64(batch.urls.count)
         let tasks = count == 1 ? "task \(first)" : "tasks \(first) to \(first + count - 1)"
         let what = "\(Plural.count(count, "download")) from \(list.source)"

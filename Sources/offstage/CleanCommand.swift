@@ -79,7 +79,7 @@ enum CleanCommand {
             do {
                 // The stored tasks and the `add`s still in the inbox (with the ids they will get).
                 let known = try StoreSnapshot.tasks(
-                    store, defaultDirectory: context.home.documentsDirectory, now: Date())
+                    store, defaultDirectory: context.home.documentsDirectory, now: context.time.now())
                 for task in known { tasks[task.id] = task }
                 setAside = Set(
                     try store.loadTasksSettingAside().setAside.compactMap {

@@ -1,5 +1,6 @@
 import Foundation
 import OffstageCore
+import OffstageRuntime
 import OffstageStore
 
 /// `offstage clock warp N|real|freeze|next`: steers the running engine's clock through the inbox.
@@ -15,15 +16,14 @@ enum ClockCommand {
                 "no offstage is running on \(context.home.path): the clock belongs to a running engine "
                     + "(start one with `offstage run`)")
         }
-        let id = try context.enqueue(command)
-        switch try context.awaitResult(of: id, command: command) {
+        switch try context.submit(command) {
         case .stillPending(let pid):
             throw CLIError.failed(
                 "the offstage running on \(context.home.path) (pid \(pid)) has not taken the command yet; "
                     + "it stays queued")
         case .executed(let status, let result):
-            if status == .refused { throw CLIError.failed(result ?? "refused") }
-            print(result ?? "done")
+            if status == .refused { throw CLIError.failed(result) }
+            print(result)
         }
     }
 

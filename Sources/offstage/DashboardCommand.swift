@@ -1,4 +1,5 @@
 import Foundation
+import OffstageClock
 import OffstageCore
 import OffstageDashboard
 import OffstageRuntime
@@ -20,41 +21,45 @@ enum DashboardCommand {
         let configuration = try SchedulerConfig.load(args.value("--config"), context: context)
         if InstanceLock.owner(home: context.home) != nil {
             let face = try DashboardFace.make(signals: signals)
-            let backend: AttachedEngine
+            let engine: InboxClient
             do {
-                backend = try attach(context.home, wake: face.waker)
+                engine = try attach(context, configuration: configuration, wake: face.waker)
             } catch {
                 face.close()
                 throw CLIError.store("another offstage owns \(context.home.path) but cannot be attached to: \(error)")
             }
-            try face.run(backend: backend, director: nil, plainUntilStoryEnds: false)
+            try face.run(engine: engine, director: nil, plainUntilStoryEnds: false)
             return
         }
         let lock = try context.acquireLock()
         defer { lock.release() }
+        let store = try context.openStore()
         let face = try DashboardFace.make(signals: signals)
-        let backend: HostedEngine
-        do {
-            backend = try HostedEngine(home: context.home, wake: face.waker) { publish in
-                try HostedRuntime.make(context: context, configuration: configuration, publish: publish)
-            }
-        } catch {
-            face.close()
-            throw CLIContext.translate(error)
+        let engine = InProcessEngine(wake: face.waker) { publish in
+            try HostedRuntime.make(context: context, store: store, configuration: configuration, publish: publish)
         }
-        try face.run(backend: backend, director: nil, plainUntilStoryEnds: false)
+        try face.run(engine: engine, director: nil, plainUntilStoryEnds: false)
     }
 }
 
 extension DashboardCommand {
-    /// Attaches to the engine that owns `home`, giving one that has just started 3 s to open its socket.
-    static func attach(_ home: OffstageHome, wake: @escaping @Sendable () -> Void) throws -> AttachedEngine {
-        let deadline = Date().addingTimeInterval(3)
+    /// Attaches to the engine that owns the home, giving one that has just started 3 s to open its socket; the
+    /// keys' commands go through the home's inbox.
+    static func attach(
+        _ context: CLIContext, configuration: OffstageConfiguration, wake: @escaping @Sendable () -> Void
+    ) throws -> InboxClient {
+        let engine = InboxClient(home: context.home) { context.engineOptions(configuration) }
+        let clock = SystemTimeSource()
+        let deadline = clock.steady() + 3
         while true {
             do {
-                return try AttachedEngine(home: home, wake: wake)
+                try engine.attach(wake: wake)
+                return engine
             } catch {
-                guard Date() < deadline, InstanceLock.owner(home: home) != nil else { throw error }
+                guard clock.steady() < deadline, InstanceLock.owner(home: context.home) != nil else {
+                    engine.close()
+                    throw error
+                }
                 usleep(100_000)
             }
         }
@@ -64,21 +69,16 @@ extension DashboardCommand {
 /// The runtime a dashboard hosts: `offstage run`'s engine, scheduler and model app on a steerable clock,
 /// publishing snapshots instead of printing the event log.
 enum HostedRuntime {
-    /// Opens the store and builds the runtime (on the engine's thread).
+    /// Builds the runtime on the home's open store (on the engine's thread).
     static func make(
-        context: CLIContext, configuration: OffstageConfiguration, publish: @escaping @Sendable (Snapshot) -> Void,
-        adjust: (inout RuntimeOptions) -> Void = { _ in }
+        context: CLIContext, store: Store, configuration: OffstageConfiguration,
+        publish: @escaping @Sendable (Snapshot) -> Void, adjust: (inout RuntimeOptions) -> Void = { _ in }
     ) throws -> DaemonRuntime {
-        let store = try context.openStore()
-        var options = RuntimeOptions()
+        var options = context.engineOptions(configuration)
         options.configureEngine = EngineDefaults.apply
-        options.scheduler = SchedulerConfig.setup(configuration, context: context)
-        options.app = AppSetup(configuration: configuration.appSession)
-        options.android = configuration.androidSetup(commandLogPath: context.home.path + "/work.log")
         options.onSnapshot = publish
         options.publishForDashboards()
         adjust(&options)
-        let clock = try VirtualClock()
-        return DaemonRuntime(home: context.home, store: store, options: options, time: clock)
+        return DaemonRuntime(home: context.home, store: store, options: options, time: try VirtualClock())
     }
 }

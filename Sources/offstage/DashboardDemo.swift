@@ -14,20 +14,16 @@ enum DashboardDemo {
         defer { lock.release() }
         let uploadPath = context.home.path + "/backup.tar"
         try makeUploadFile(at: uploadPath, size: 8 << 20, seed: 26)
+        let store = try context.openStore()
         let face = try DashboardFace.make(signals: signals)
-        let backend: HostedEngine
-        do {
-            backend = try HostedEngine(home: context.home, wake: face.waker) { publish in
-                try HostedRuntime.make(context: context, configuration: configuration, publish: publish) { options in
-                    options.retryPolicy = RetryPolicy(baseDelay: 1, maxDelay: 20, retryAfterCap: 30, maxAttempts: 8)
-                }
+        let engine = InProcessEngine(wake: face.waker) { publish in
+            try HostedRuntime.make(context: context, store: store, configuration: configuration, publish: publish) {
+                options in
+                options.retryPolicy = RetryPolicy(baseDelay: 1, maxDelay: 20, retryAfterCap: 30, maxAttempts: 8)
             }
-        } catch {
-            face.close()
-            throw CLIContext.translate(error)
         }
         let director = DemoDirector(steps: DemoStory.steps(origin: origin, uploadPath: uploadPath))
-        try face.run(backend: backend, director: director, plainUntilStoryEnds: true)
+        try face.run(engine: engine, director: director, plainUntilStoryEnds: true)
     }
 
     /// Writes a deterministic file to upload (0600, in the demo's home).
@@ -37,7 +33,8 @@ enum DashboardDemo {
         try FileManager.default.createDirectory(
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
             attributes: [.posixPermissions: 0o700])
-        guard FileManager.default.createFile(atPath: path, contents: Data(bytes), attributes: [.posixPermissions: 0o600])
+        guard
+            FileManager.default.createFile(atPath: path, contents: Data(bytes), attributes: [.posixPermissions: 0o600])
         else { throw CLIError.failed("cannot write the demo's upload file \(path)") }
     }
 }

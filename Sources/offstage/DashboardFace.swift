@@ -1,6 +1,7 @@
 import Foundation
 import OffstageCore
 import OffstageDashboard
+import OffstageRuntime
 import OffstageTerminal
 import OffstageUI
 import Synchronization
@@ -47,25 +48,25 @@ final class DashboardFace {
     /// Restores the terminal (idempotent).
     func close() { terminal?.close() }
 
-    /// Runs the dashboard on `backend` until `q`, a signal or the engine's end; then closes the backend (a hosted
-    /// engine stops cleanly) and restores the terminal. Plain output of a story ends with the story when asked.
-    func run(backend: any DashboardBackend, director: DemoDirector?, plainUntilStoryEnds: Bool) throws {
+    /// Runs the dashboard on `engine` until `q`, a signal or the engine's end; then closes the engine's client (a
+    /// hosted engine stops cleanly) and restores the terminal. Plain output of a story ends with the story when asked.
+    func run(engine: any EngineClient, director: DemoDirector?, plainUntilStoryEnds: Bool) throws {
         let exit: DashboardLoop.Exit
         if let terminal {
-            let loop = DashboardLoop(terminal: terminal, backend: backend)
+            let loop = DashboardLoop(terminal: terminal, engine: engine)
             loop.director = director
             let box = LoopSignals(loop: loop)
             signals.attach { number in box.post(number) }  // one that came before is posted at once
             exit = loop.run()
             signals.attach { _ in }  // a second signal while the engine stops changes nothing
             terminal.close()
-            backend.close()
+            engine.close()
         } else {
             signals.attach { [plainWake] _ in plainWake.signal() }
-            var plain = PlainRunner(backend: backend, wake: plainWake, director: director, signals: signals)
+            var plain = PlainRunner(engine: engine, wake: plainWake, director: director, signals: signals)
             exit = plain.run(untilStoryEnds: plainUntilStoryEnds)
             signals.attach { _ in }
-            backend.close()
+            engine.close()
         }
         switch exit {
         case .quit: return
@@ -99,17 +100,18 @@ final class PlainWake: Sendable {
 
 /// Plain progress lines on standard output, with the demo's script if there is one.
 struct PlainRunner {
-    let backend: any DashboardBackend
+    let engine: any EngineClient
     let wake: PlainWake
     var director: DemoDirector?
     let signals: StopSignals
+    private var sent = SentCommands()
     private var progress = PlainProgress()
     private var seen: UInt64?
     private var latest: Snapshot?
     private var lastLine: String?
 
-    init(backend: any DashboardBackend, wake: PlainWake, director: DemoDirector?, signals: StopSignals) {
-        self.backend = backend
+    init(engine: any EngineClient, wake: PlainWake, director: DemoDirector?, signals: StopSignals) {
+        self.engine = engine
         self.wake = wake
         self.director = director
         self.signals = signals
@@ -119,17 +121,17 @@ struct PlainRunner {
         let clock = SystemFrameClock()
         while true {
             if let number = signals.caught { return .signal(number) }
-            if let reason = backend.ended { return .engineEnded(reason) }
-            if let snapshot = backend.snapshot(newerThan: seen) {
+            if let reason = engine.ended { return .engineEnded(reason) }
+            if let snapshot = engine.snapshot(newerThan: seen) {
                 seen = snapshot.sequence
                 latest = snapshot
                 for line in progress.lines(for: snapshot, at: clock.seconds()) { say(line) }
             }
-            for notice in backend.notices() { say("offstage: \(notice)") }
+            for notice in sent.refusals(from: engine) { say("offstage: \(notice)") }
             if var current = director, let snapshot = latest {
                 let due = current.due(at: clock.seconds(), snapshot: snapshot)
                 for effect in due.effects {
-                    if let line = backend.perform(effect) { say("offstage: \(line)") }
+                    if let line = sent.send(effect, to: engine) { say("offstage: \(line)") }
                 }
                 if let line = due.line, line != lastLine {
                     say("demo ▸ " + line)

@@ -83,7 +83,7 @@ enum DemoCommand {
             var spec = TransferSpec(
                 kind: .download, url: server.baseURL + scenario.path, taskDescription: scenario.title)
             spec.name = scenario.name
-            let id = try store.enqueueAdd(spec, now: Date()).task
+            let id = try store.enqueueAdd(spec, now: context.time.now()).task
             expectations[id] = scenario
             say("task \(id): \(scenario.title)")
         }
@@ -93,7 +93,7 @@ enum DemoCommand {
             TransferSpec(
                 kind: .upload, url: server.baseURL + "/upload/demo.bin", method: "PUT",
                 taskDescription: "an upload from a file", uploadPath: upload),
-            now: Date()
+            now: context.time.now()
         ).task
         say("task \(uploadID): a 4 MB PUT upload from a file; the origin answers with its SHA-256\n")
         var options = RuntimeOptions()

@@ -31,27 +31,41 @@ enum GetCommand {
         let lock = try context.acquireLock()
         defer { lock.release() }
         let store = try context.openStore()
-        let id = try findOrAdd(store: store, url: stripped, directory: directory, name: name)
-        var options = RuntimeOptions()
-        options.focus = [id]
-        // `-o FILE` replaces a file already there, as curl does; into a directory, a taken name gets ` (1)`.
-        if name != nil { options.replacesExisting = [id] }
-        options.configureEngine = { configuration in
-            EngineDefaults.apply(&configuration)
-            if let netrcFile { configuration.netrcFile = netrcFile }
-        }
-        if let retries { options.retryPolicy.maxAttempts = retries + 1 }
-        options.transferTimings = EngineDefaults.timings()
-        if let credentials { options.credentials[id] = credentials }
+        let (id, command) = try findOrAdd(store: store, url: stripped, directory: directory, name: name)
         let quiet = args.flag("--quiet") || args.flag("-s")
         let meter = ProgressMeter(mode: quiet ? .off : ProgressMeter.Mode.forStandardError(), id: id)
-        if meter.mode != .off { options.onSnapshot = { meter.show($0) } }
-        let runtime = DaemonRuntime(home: context.home, store: store, options: options)
-        let stopper = runtime.stopper
-        signals.attach { stopper.requestShutdown(reason: StopSignals.name($0)) }
-        let outcome: RunOutcome
+        let wake = PlainWake()
+        let home = context.home
+        let engine = InProcessEngine(wake: { wake.signal() }) { publish in
+            var options = RuntimeOptions()
+            options.focus = [id]
+            // `-o FILE` replaces a file already there, as curl does; into a directory, a taken name gets ` (1)`.
+            if name != nil { options.replacesExisting = [id] }
+            options.configureEngine = { configuration in
+                EngineDefaults.apply(&configuration)
+                if let netrcFile { configuration.netrcFile = netrcFile }
+            }
+            if let retries { options.retryPolicy.maxAttempts = retries + 1 }
+            options.transferTimings = EngineDefaults.timings()
+            if let credentials { options.credentials[id] = credentials }
+            if meter.mode != .off { options.onSnapshot = publish }
+            return DaemonRuntime(home: home, store: store, options: options)
+        }
+        if let command { _ = engine.send(command, taskID: id) }
+        signals.attach { engine.requestStop(reason: StopSignals.name($0)) }
         meter.start()
-        do { outcome = try runtime.run() } catch StoreError.diskFull {
+        var seen: UInt64?
+        while true {
+            let ended = engine.ended != nil
+            if let snapshot = engine.snapshot(newerThan: seen) {
+                seen = snapshot.sequence
+                meter.show(snapshot)
+            }
+            if ended { break }
+            wake.wait(0.5)
+        }
+        let outcome: RunOutcome
+        do { outcome = try engine.waitForEnd().get() } catch StoreError.diskFull {
             meter.finish()
             let size = PartFiles.size(of: context.home.partPath(taskID: id))
             throw CLIError.diskFull(DiskFullText.getStopped(name: name ?? displayName(url: stripped), kept: size))
@@ -90,21 +104,22 @@ enum GetCommand {
         FileNameSanitizer.downloadName(requested: nil, suggested: nil, url: url)
     }
 
-    /// The unfinished `get` of the same URL into the same place, resumed; or a new one.
-    private static func findOrAdd(store: Store, url: String, directory: String, name: String?) throws -> Int64 {
+    /// The unfinished `get` of the same URL into the same place, and the command that resumes it (a paused or
+    /// failed one keeps its partial file: the same command continues from its checkpoint); or a new task's id,
+    /// reserved here, and the `add` that creates it.
+    private static func findOrAdd(store: Store, url: String, directory: String, name: String?) throws -> (
+        Int64, DaemonCommand?
+    ) {
         let existing = try store.loadTasks().last {
             $0.session == session && $0.url == url && $0.destinationDirectory == directory && $0.requestedName == name
                 && (!$0.state.isTerminal || $0.state == .failed)
         }
         if let existing {
-            // A paused or failed download keeps its partial file: the same command continues from its checkpoint.
-            if existing.state == .paused || existing.state == .failed {
-                _ = try store.enqueue(.resume(id: existing.id), now: Date())
-            }
-            return existing.id
+            let resumes = existing.state == .paused || existing.state == .failed
+            return (existing.id, resumes ? .resume(id: existing.id) : nil)
         }
         let spec = TransferSpec(
             kind: .download, url: url, session: session, name: name, destinationDirectory: directory)
-        return try store.enqueueAdd(spec, now: Date()).task
+        return (try store.reserveTaskID(), .add(spec))
     }
 }

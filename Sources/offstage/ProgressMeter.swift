@@ -1,4 +1,5 @@
 import Foundation
+import OffstageClock
 import OffstageCore
 import OffstageRuntime
 import OffstageUI
@@ -14,7 +15,7 @@ final class ProgressMeter: @unchecked Sendable {
     private var pacer: ProgressPacer
     private var transfer: TransferSnapshot?
     /// The snapshot's clock reading, and the steady time it was received (the engine's now moves on from it).
-    private var received: (engine: Date, steady: Double) = (Date(), 0)
+    private var received: (engine: Date, steady: Double) = (.distantPast, 0)
     private var started: Double?
     /// When the restart last announced happened (a new one is said once, above the meter).
     private var announcedRestart: Date?
@@ -63,7 +64,7 @@ final class ProgressMeter: @unchecked Sendable {
         guard mode != .off, let transfer = snapshot.transfers.first(where: { $0.id == id }) else { return }
         lock.withLock {
             self.transfer = transfer
-            received = (snapshot.clock.now, MonotonicTime.now())
+            received = (snapshot.clock.now, SystemTimeSource().steady())
             if started == nil, transfer.status == .running { started = received.steady }
             drawLocked()
         }
@@ -76,7 +77,7 @@ final class ProgressMeter: @unchecked Sendable {
 
     /// The engine's time now: the last snapshot's clock plus the steady time since it came.
     private func engineNowLocked() -> Date {
-        received.engine.addingTimeInterval(MonotonicTime.now() - received.steady)
+        received.engine.addingTimeInterval(SystemTimeSource().steady() - received.steady)
     }
 
     /// Draws the current reading if the pacer says so.
@@ -126,7 +127,7 @@ final class ProgressMeter: @unchecked Sendable {
             finished = true
             guard mode != .off, let transfer else { return }
             announceRestartLocked(transfer)
-            let elapsed = started.map { MonotonicTime.now() - $0 }
+            let elapsed = started.map { SystemTimeSource().steady() - $0 }
             let line = ProgressLine.final(transfer, elapsed: elapsed)
             switch mode {
             case .terminal:

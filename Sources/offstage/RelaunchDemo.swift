@@ -1,4 +1,5 @@
 import Foundation
+import OffstageClock
 import OffstageCore
 import OffstageOrigin
 import OffstageRuntime
@@ -63,9 +64,12 @@ enum RelaunchDemo {
         try show(runtime, "The app is gone; the system still runs its transfer:")
         say("\n\(steps + 1). The download finishes while the app is away; the system relaunches it in the background.")
         steps += 1
-        let limit = Date().addingTimeInterval(120)
+        let real = SystemTimeSource()
+        let limit = real.steady() + 120
         while try store.loadTasks().contains(where: { $0.state == .running || $0.state == .queued }) {
-            guard Date() < limit else { throw CLIError.failed("the demo download did not finish within 2 minutes") }
+            guard real.steady() < limit else {
+                throw CLIError.failed("the demo download did not finish within 2 minutes")
+            }
             try stopIfSignalled()
             try runtime.runOneTurn()
         }

@@ -17,13 +17,10 @@ enum RunCommand {
         let lock = try diskFullSaysWhatIsKept(context, started: false) { try context.acquireLock() }
         defer { lock.release() }
         let store = try diskFullSaysWhatIsKept(context, started: false) { try context.openStore() }
-        var options = RuntimeOptions()
+        var options = context.engineOptions(configuration)
         options.untilIdle = args.flag("--until-idle")
         options.configureEngine = EngineDefaults.apply
         options.transferTimings = EngineDefaults.timings()
-        options.scheduler = SchedulerConfig.setup(configuration, context: context)
-        options.app = AppSetup(configuration: configuration.appSession)
-        options.android = configuration.androidSetup(commandLogPath: context.home.path + "/work.log")
         options.publishForDashboards()  // for dashboards that attach
         if !args.flag("--quiet") {
             let origin = SchedulerConfig.origin(configuration)

@@ -20,7 +20,7 @@ enum ScheduleCommand {
             throw CLIError.usage("--needs-network and --needs-power apply to processing requests only")
         }
         let earliest = try args.value("--earliest").map {
-            Date().addingTimeInterval(try InputValidation.duration($0, option: "--earliest"))
+            context.time.now().addingTimeInterval(try InputValidation.duration($0, option: "--earliest"))
         }
         let request = BGTaskRequest(
             identifier: identifier, kind: kind, earliestBeginDate: earliest,

@@ -19,7 +19,7 @@ enum SchedulerDemo {
             .appOpened, .appBackgrounded, .launchTask(identifier: refresh), .launchTask(identifier: cleanup),
             .expireTask(identifier: cleanup), .launchTask(identifier: "com.example.unknown"),
         ] {
-            try store.enqueue(command, now: Date())
+            try store.enqueue(command, now: context.time.now())
         }
         var options = RuntimeOptions()
         options.untilIdle = true

@@ -10,8 +10,9 @@ enum TaskControlCommand {
         let text = try args.single("task ID")
         guard let id = Int64(text), id > 0 else { throw CLIError.usage("\(text) is not a task ID (see offstage ls)") }
         guard let store = try context.openStoreForReading(),
-            try StoreSnapshot.tasks(store, defaultDirectory: context.home.documentsDirectory, now: Date()).contains(
-                where: { $0.id == id })
+            try StoreSnapshot.tasks(store, defaultDirectory: context.home.documentsDirectory, now: context.time.now())
+                .contains(
+                    where: { $0.id == id })
         else {
             throw CLIError.usage("no task \(id) (see offstage ls)")
         }
@@ -28,15 +29,15 @@ enum TaskControlCommand {
 
     /// Reports what became of a command: `done` (or the command's own result) when it was executed, the
     /// refusal as an error (exit 1), or that the running offstage has not taken it yet.
-    static func report(_ outcome: CLIContext.CommandOutcome, done: String?, context: CLIContext) throws {
+    static func report(_ outcome: CommandOutcome, done: String?, context: CLIContext) throws {
         switch outcome {
         case .stillPending(let owner):
             print(
                 "queued, not yet executed: the offstage running on \(context.home.path) (pid \(owner)) has not "
                     + "taken it yet; it runs when an offstage that hosts it reads the inbox")
         case .executed(let status, let result):
-            if status == .refused { throw CLIError.failed(TransferDaemon.printable(result ?? "refused")) }
-            if let result, result != "ok" {
+            if status == .refused { throw CLIError.failed(TransferDaemon.printable(result)) }
+            if result != "ok" {
                 print(TransferDaemon.printable(result))
             } else if let done {
                 print(done)

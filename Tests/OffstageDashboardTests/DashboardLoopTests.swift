@@ -11,8 +11,8 @@ import Testing
     let terminal = GridTerminal(size: Size(width: 80, height: 24))
     let clock = ManualFrameClock()
 
-    func loop(_ backend: FakeDashboardBackend) -> DashboardLoop {
-        DashboardLoop(terminal: terminal, backend: backend, clock: clock)
+    func loop(_ backend: FakeEngineClient) -> DashboardLoop {
+        DashboardLoop(terminal: terminal, engine: backend, clock: clock)
     }
 
     func rows() -> [String] {
@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func theFirstSnapshotIsDrawnAndNothingIsRedrawnWhileNothingChanges() {
-        let backend = FakeDashboardBackend(snapshot: SnapshotSamples.retryingDownload)
+        let backend = FakeEngineClient(snapshot: SnapshotSamples.retryingDownload)
         let dashboard = loop(backend)
         #expect(dashboard.step(wait: false) == nil)
         #expect(terminal.presentCount == 1)
@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func atMostTenFramesASecond() {
-        let backend = FakeDashboardBackend(snapshot: SnapshotSamples.demoMidway)
+        let backend = FakeEngineClient(snapshot: SnapshotSamples.demoMidway)
         let dashboard = loop(backend)
         dashboard.step(wait: false)
         var changed = SnapshotSamples.demoMidway
@@ -47,7 +47,7 @@ import Testing
 
     @Test func aSnapshotRightAfterAKeysFrameIsDrawnWhenTheNextFrameIsAllowed() {
         var frozen = SnapshotSamples.retryingDownload
-        let backend = FakeDashboardBackend(snapshot: frozen)
+        let backend = FakeEngineClient(snapshot: frozen)
         let dashboard = loop(backend)
         dashboard.step(wait: false)
         terminal.enqueue(keys: [.character("x")])  // nothing runs: the key bar says so
@@ -67,7 +67,7 @@ import Testing
 
     @Test func theHeaderClockMovesBetweenSnapshots() {
         // ×60 and no transfer of unknown size: only the extrapolated clock can make a new frame.
-        let backend = FakeDashboardBackend(snapshot: SnapshotSamples.relaunchReconciliation)
+        let backend = FakeEngineClient(snapshot: SnapshotSamples.relaunchReconciliation)
         let dashboard = loop(backend)
         dashboard.step(wait: false)
         let before = rows()[0]
@@ -85,7 +85,7 @@ import Testing
         var snapshot = SnapshotSamples.retryingDownload
         snapshot.clock.rate = .real
         snapshot.clock.now = SnapshotSamples.at(0.45)
-        let backend = FakeDashboardBackend(snapshot: snapshot)
+        let backend = FakeEngineClient(snapshot: snapshot)
         let dashboard = loop(backend)
         dashboard.step(wait: false)
         #expect((dashboard.waitTime ?? 0) > 0.54, "one snapshot: the clock alone makes the next frame")
@@ -107,7 +107,7 @@ import Testing
         var snapshot = SnapshotSamples.retryingDownload
         snapshot.clock.rate = .real
         snapshot.clock.now = SnapshotSamples.at(0.7)
-        let backend = FakeDashboardBackend(snapshot: snapshot)
+        let backend = FakeEngineClient(snapshot: snapshot)
         let dashboard = loop(backend)
         dashboard.step(wait: false)
         clock.advance(by: 2)
@@ -119,7 +119,7 @@ import Testing
     }
 
     @Test func helpOpensAndEscapeClosesItAndQQuits() {
-        let backend = FakeDashboardBackend(snapshot: SnapshotSamples.demoMidway)
+        let backend = FakeEngineClient(snapshot: SnapshotSamples.demoMidway)
         let dashboard = loop(backend)
         dashboard.step(wait: false)
         terminal.enqueue(keys: [.character("?")])
@@ -136,49 +136,54 @@ import Testing
 
     @Test func keysBecomeCommandsForTheEngine() throws {
         let snapshot = SnapshotSamples.demoMidway
-        let backend = FakeDashboardBackend(snapshot: snapshot)
+        let backend = FakeEngineClient(snapshot: snapshot)
         let dashboard = loop(backend)
         dashboard.step(wait: false)
         let running = try #require(snapshot.transfers.first { $0.state == .running })
         #expect(dashboard.state.selectedTransfer == snapshot.transfers.first?.id)
         terminal.enqueue(keys: [.character("p")])
         dashboard.step(wait: false)
-        #expect(backend.performed == [.send(.pause(id: running.id))])
+        #expect(backend.sent == [.pause(id: running.id)])
         terminal.enqueue(keys: [.character("w")])
         dashboard.step(wait: false)
-        #expect(backend.performed.last == .setClockRate(.warped(10)))
+        #expect(backend.sent.last == .setClockRate(.warped(10)))
     }
 
-    @Test func aRefusalReachesTheKeyBar() {
-        let backend = FakeDashboardBackend(snapshot: SnapshotSamples.demoMidway)
+    @Test func aRefusalReachesTheKeyBar() throws {
+        let snapshot = SnapshotSamples.demoMidway
+        let backend = FakeEngineClient(snapshot: snapshot)
         let dashboard = loop(backend)
         dashboard.step(wait: false)
-        backend.refuse("schedule of com.example.nope refused: BGTaskScheduler.Error.notPermitted")
+        let running = try #require(snapshot.transfers.first { $0.state == .running })
+        backend.refuse("task \(running.id) is already paused")
+        terminal.enqueue(keys: [.character("p")])
+        dashboard.step(wait: false)
         clock.advance(by: 0.2)
         dashboard.step(wait: false)
-        #expect(rows().last?.contains("notPermitted") == true)
+        #expect(
+            rows().last?.contains("pause of task \(running.id) refused: task \(running.id) is already paused") == true)
     }
 
     @Test func theScriptPlaysUntilTheUserPressesAKey() {
-        let backend = FakeDashboardBackend(snapshot: SnapshotSamples.demoMidway)
+        let backend = FakeEngineClient(snapshot: SnapshotSamples.demoMidway)
         let dashboard = loop(backend)
         dashboard.director = DemoDirector(steps: [
             DemoStep("the app opens", effects: [.send(.app(.open))]),
             DemoStep("the user goes home", after: 5, effects: [.send(.app(.home))]),
         ])
         dashboard.step(wait: false)
-        #expect(backend.performed == [.send(.app(.open))])
+        #expect(backend.sent == [.app(.open)])
         #expect(rows().joined().contains("1/2 the app opens"))
         terminal.enqueue(keys: [.down])
         dashboard.step(wait: false)
         clock.advance(by: 10)
         dashboard.step(wait: false)
-        #expect(backend.performed == [.send(.app(.open))])
+        #expect(backend.sent == [.app(.open)])
         #expect(rows().joined().contains("you have the controls"))
     }
 
     @Test func anEngineThatStopsEndsTheLoopWithItsReason() {
-        let backend = FakeDashboardBackend(snapshot: SnapshotSamples.empty)
+        let backend = FakeEngineClient(snapshot: SnapshotSamples.empty)
         let dashboard = loop(backend)
         dashboard.step(wait: false)
         backend.end("the engine stopped (signal 15)")
@@ -186,7 +191,7 @@ import Testing
     }
 
     @Test func aResizeRedrawsForTheNewSize() {
-        let backend = FakeDashboardBackend(snapshot: SnapshotSamples.demoMidway)
+        let backend = FakeEngineClient(snapshot: SnapshotSamples.demoMidway)
         let dashboard = loop(backend)
         dashboard.step(wait: false)
         terminal.resize(to: Size(width: 30, height: 8))

@@ -54,7 +54,7 @@ enum SchedulerFixtures {
         state.registered = ["com.example.refresh", "com.example.feed"]
         state.lastLaunchRegistered = ["com.example.refresh"]
         state.device = SchedulerDeviceState(conditions: Fixtures.conditions, inUse: true)
-        state.clock = SchedulerClock(offset: -12.75, lastWall: date(44.44), lastSteady: 1e9 + 7.1)
+        state.clock = SteadyClock(offset: -12.75, lastWall: date(44.44), lastSteady: 1e9 + 7.1)
         state.nextWakeAt = 1e9 + 900.2
         state.decisions = [decision(5.5), decision(6.6, identifier: "com.example.feed")]
         state.nextRunNumber = 5

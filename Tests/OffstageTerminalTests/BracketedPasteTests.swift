@@ -92,8 +92,8 @@ extension NCursesTerminalTests {
         let pty = try PseudoTerminal(columns: 80, rows: 24)
         let terminal = try open(pty)
         defer { terminal.close() }
-        let backend = FakeDashboardBackend(snapshot: SnapshotSamples.demoMidway)
-        let loop = DashboardLoop(terminal: terminal, backend: backend)
+        let engine = FakeEngineClient(snapshot: SnapshotSamples.demoMidway)
+        let loop = DashboardLoop(terminal: terminal, engine: engine)
         let drained = Self.drain(pty)  // frames go somewhere
         defer { drained.stop() }
         let text = String(repeating: "0123456789", count: 10_000)
@@ -110,7 +110,7 @@ extension NCursesTerminalTests {
         #expect(exit == .quit)
         #expect(steps < 200, "the paste took \(steps) loop steps")
         #expect(messages.contains("paste ignored: no prompt is open (a asks for a URL, / for a filter)"))
-        #expect(backend.performed.isEmpty, "nothing in the paste acted as a key")
+        #expect(engine.sent.isEmpty, "nothing in the paste acted as a key")
     }
 
     /// Reads and discards what the terminal writes until stopped.

@@ -8,8 +8,8 @@ import Foundation
 /// `.refuse(reason)` and change nothing, never trap. Before and after each event, everything due by `steady`
 /// happens: expiration handlers, watchdog kills, suspension, delayed relaunches.
 ///
-/// Steady time must never go back; across a `.processRestarted` it continues (the scheduler's
-/// `SchedulerClock` gives such a clock).
+/// Steady time must never go back; across a `.processRestarted` it continues (the model's one `SteadyClock`
+/// gives such a clock, shared with the BG scheduler).
 public struct AppLifecycle: Sendable, Equatable {
     /// The timings and switches.
     public var policy: AppLifecyclePolicy

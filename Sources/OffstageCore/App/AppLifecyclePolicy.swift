@@ -11,7 +11,8 @@ public enum RebootPolicy: String, Codable, Sendable, CaseIterable {
     case cancelTransfers = "cancel"
 }
 
-/// The life-cycle manager's timings and switches (Codable, so it can live in the configuration folder).
+/// The life-cycle manager's timings and switches (Codable, so it can live in the configuration folder); the
+/// defaults are `BackgroundRules`' and the relaunch limiter's.
 ///
 /// Background time: entering the background opens a window of `backgroundTaskLimit` seconds
 /// (`backgroundTimeRemaining` counts it down); every open task's expiration handler is called
@@ -36,9 +37,13 @@ public struct AppLifecyclePolicy: Codable, Sendable, Equatable {
 
     /// The policy; every parameter has the documented default.
     public init(
-        backgroundTaskLimit: Double = 30, didEnterBackgroundGrace: Double = 5, expirationLead: Double = 1,
-        completionHandlerDeadline: Double = 30, rebootPolicy: RebootPolicy = .resumeTransfers,
-        relaunchInitialDelay: Double = 60, relaunchMaxDelay: Double = 3600
+        backgroundTaskLimit: Double = BackgroundRules.backgroundTime,
+        didEnterBackgroundGrace: Double = BackgroundRules.didEnterBackgroundGrace,
+        expirationLead: Double = BackgroundRules.backgroundTaskExpirationLead,
+        completionHandlerDeadline: Double = BackgroundRules.completionHandlerDeadline,
+        rebootPolicy: RebootPolicy = .resumeTransfers,
+        relaunchInitialDelay: Double = RelaunchRateLimiter.defaultInitialDelay,
+        relaunchMaxDelay: Double = RelaunchRateLimiter.defaultMaxDelay
     ) {
         self.backgroundTaskLimit = backgroundTaskLimit
         self.didEnterBackgroundGrace = didEnterBackgroundGrace

@@ -15,6 +15,8 @@ public struct AppBehaviour: Sendable, Equatable {
     public private(set) var handlers: [String: CompletionHandlerToken] = [:]
     /// The download whose file is being moved (between `.moveFileSynchronously` and `.fileMoved`).
     public internal(set) var moving: DownloadHandover?
+    /// The background task it began in `applicationDidEnterBackground`, and the steady time its work is done.
+    public private(set) var backgroundWork: BackgroundWork?
 
     /// The app's code in a new process (one per launch: a killed process's handlers are gone with it).
     public init(session: String, mistakes: AppMistakes = AppMistakes(), backgroundWorkSeconds: Double = 0) {
@@ -32,6 +34,18 @@ public struct AppBehaviour: Sendable, Equatable {
         case .fileMoved(let path): return fileMoved(path, now: now)
         case .completion(let handover): return completion(handover, now: now)
         case .outboxDrained(let session): return drained(session, now: now)
+        case .backgroundTaskGranted(let id, let steady):
+            guard id != .invalid else { return [] }
+            backgroundWork = BackgroundWork(id: id, doneAt: steady + backgroundWorkSeconds)
+            return []
+        case .expirationHandlerCalled(let id):
+            // The canonical expiration handler ends the task (and gives up the work it was doing).
+            if backgroundWork?.id == id { backgroundWork = nil }
+            return [.endBackgroundTask(id, at: nil)]
+        case .timePassed(let steady):
+            guard let work = backgroundWork, work.doneAt <= steady else { return [] }
+            backgroundWork = nil
+            return [.endBackgroundTask(work.id, at: work.doneAt)]
         }
     }
 
@@ -84,4 +98,12 @@ public struct AppBehaviour: Sendable, Equatable {
         }
         return finish + [.callCompletionHandler(token)]
     }
+}
+
+/// Work the app does in the background under a background task: which task, and when it is done.
+public struct BackgroundWork: Sendable, Equatable {
+    /// The background task identifier `beginBackgroundTask` returned.
+    public var id: BackgroundTaskID
+    /// The steady time the work is done (the app then calls `endBackgroundTask`).
+    public var doneAt: Double
 }

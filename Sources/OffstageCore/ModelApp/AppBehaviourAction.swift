@@ -12,6 +12,9 @@ public enum AppBehaviourAction: Sendable, Equatable {
     case registerBGTaskHandlers
     /// `beginBackgroundTask(withName:expirationHandler:)`; the work takes `workSeconds`, then `endBackgroundTask`.
     case beginBackgroundTask(name: String, hasExpirationHandler: Bool, workSeconds: Double)
+    /// `endBackgroundTask` for this identifier: its work is done at steady time `at` (nil: now), or its expiration
+    /// handler ends it.
+    case endBackgroundTask(BackgroundTaskID, at: Double?)
     /// The session calls this delegate method now (the event log shows it; the session's task state follows it).
     case callDelegate(DelegateCall, subject: String)
     /// Move the handed-over temporary file to its destination before `didFinishDownloadingTo` returns, then

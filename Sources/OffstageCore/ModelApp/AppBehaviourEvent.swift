@@ -118,4 +118,10 @@ public enum AppBehaviourEvent: Sendable, Equatable {
     case completion(CompletionHandover)
     /// Nothing waits any more for this session in the system's outbox.
     case outboxDrained(session: String)
+    /// `beginBackgroundTask` returned this identifier at steady time `steady` (`.invalid`: the system refused).
+    case backgroundTaskGranted(BackgroundTaskID, steady: Double)
+    /// The system called the expiration handler of this background task.
+    case expirationHandlerCalled(BackgroundTaskID)
+    /// Steady time reached `steady`: work the app does in the background may be done.
+    case timePassed(steady: Double)
 }

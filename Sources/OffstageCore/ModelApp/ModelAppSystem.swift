@@ -36,7 +36,8 @@ public struct ModelAppSystem: Sendable, Equatable {
     }
 
     /// Handles one input and everything it causes between the two machines, at wall time `now` and steady time
-    /// `steady` (the scheduler's monotonic reading); returns every transition in order, the input's first.
+    /// `steady` (the one `SteadyClock`'s, which the scheduler's state keeps: `readSteady`); returns every transition
+    /// in order, the input's first.
     public mutating func handle(_ input: ModelAppInput, now: Date, steady: Double) -> [ModelAppStep] {
         var work = [input]
         var steps: [ModelAppStep] = []
@@ -44,7 +45,7 @@ public struct ModelAppSystem: Sendable, Equatable {
         while index < work.count, index < 1000 {
             switch work[index] {
             case .scheduler(let event):
-                let actions = scheduler.handle(event, now: now, monotonic: steady)
+                let actions = scheduler.handle(event, now: now, steady: steady)
                 steps.append(.scheduler(event, actions))
                 work += Self.routed(actions)
             case .lifecycle(let event):

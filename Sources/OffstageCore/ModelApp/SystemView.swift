@@ -28,6 +28,21 @@ public enum SystemView {
         return PendingDelivery(taskIdentifier: task.taskIdentifier, taskDescription: task.taskDescription, end: end)
     }
 
+    /// The system task whose resume data `downloadTask(withResumeData:)` uses for `record`: the session's task with
+    /// `taskIdentifier` when one is named, else the newest cancelled or failed task of the session with the record's
+    /// `taskDescription` that kept resume data (nil: the system kept none, so the app creates the task anew).
+    public static func resumeDataSource(
+        for record: AppRecord, taskIdentifier: Int?, session: String, tasks: some Collection<TransferTask>
+    ) -> TransferTask? {
+        if let taskIdentifier {
+            return tasks.first { $0.session == session && $0.taskIdentifier == taskIdentifier }
+        }
+        return tasks.filter {
+            $0.session == session && $0.taskDescription == record.taskDescription
+                && ResumeData.ifResumable($0) != nil && ($0.state == .cancelled || $0.state == .failed)
+        }.max { $0.id < $1.id }
+    }
+
     /// `didCompleteWithError` as the log shows it: `nil (HTTP 200)` or `-999 cancelled: …; resume data at byte N`.
     public static func describe(_ end: TaskEnd) -> String {
         switch end {

@@ -3,7 +3,7 @@ import Foundation
 /// The per-app background (energy) budget: credits earned when the user opens the app and regenerated over time,
 /// faster the more often and the more regularly the app is used; each app-refresh launch spends credits.
 ///
-/// Times are steady seconds (see `SchedulerClock`).
+/// Times are steady seconds (see `SteadyClock`).
 public struct BackgroundBudget: Codable, Sendable, Equatable {
     /// Credits available now (fractions accumulate between launches).
     public var credits: Double

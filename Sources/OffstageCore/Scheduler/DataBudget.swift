@@ -4,7 +4,7 @@ import Foundation
 /// device is on cellular spend credits, which come back at a steady rate through the day (WWDC20 10063's sixth
 /// factor: energy and data budgets, "spread through the day"). On Wi-Fi it costs nothing.
 ///
-/// Times are steady seconds (see `SchedulerClock`).
+/// Times are steady seconds (see `SteadyClock`).
 public struct DataBudget: Codable, Sendable, Equatable {
     /// Credits available now.
     public var credits: Double

@@ -7,6 +7,8 @@ public struct ModelAppResponse: Sendable, Equatable {
     /// The handler's work ends after this many seconds (nil: no work); `ModelApp.workFinished` then says what the
     /// app calls. The runtime runs real commands and downloads instead and calls it when they end.
     public var workEndsAfter: Double?
+    /// Whether the handler's work stops now (its expiration handler cancels it).
+    public var stopsWork = false
 
     /// No reaction.
     public init() {}
@@ -80,12 +82,14 @@ public struct ModelApp: Sendable, Equatable {
         return events
     }
 
-    /// The expiration handler ran: work that honours it stops and reports failure.
+    /// The expiration handler ran: work that honours it stops and reports failure (`setTaskCompleted(success:
+    /// false)`, unless never calling it is its mistake; a handler that reschedules at its end never gets there);
+    /// work that does not honour it goes on.
     public func expirationCalled(_ identifier: String) -> ModelAppResponse {
         var response = ModelAppResponse()
-        let honours = configuration.handler(identifier)?.work.honoursExpiration ?? true
-        if honours && !mistakes.skipsSetTaskCompleted {
-            response.now.append(.taskCompleted(identifier: identifier, success: false))
+        response.stopsWork = configuration.handler(identifier)?.work.honoursExpiration ?? true
+        if response.stopsWork && !mistakes.skipsSetTaskCompleted {
+            response.now = [.taskCompleted(identifier: identifier, success: false)]
         }
         return response
     }

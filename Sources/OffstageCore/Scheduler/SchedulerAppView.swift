@@ -9,7 +9,7 @@ public struct SchedulerAppView: Codable, Sendable, Equatable {
     public var phase: AppLifecyclePhase = .notRunning
     /// Whether the user force-quit the app and has not opened it since (no background runtime).
     public var forceQuit = false
-    /// The life-cycle steady time (the scheduler's monotonic reading) at which the relaunch limiter's delay ends.
+    /// The steady time (`SteadyClock`) at which the life cycle's relaunch limiter's delay ends.
     public var relaunchAllowedAt: Double = 0
 
     /// A view.

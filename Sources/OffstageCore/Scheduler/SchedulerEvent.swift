@@ -3,7 +3,7 @@ import Foundation
 /// A fact the BG scheduler reacts to: an API call from the app, a user or device change, a timer, a debug command.
 ///
 /// Every event comes with `now` (wall clock) and `monotonic` (seconds from a clock that never jumps) — see
-/// `TaskScheduler.handle(_:now:monotonic:)`.
+/// `TaskScheduler.handle(_:now:steady:)`.
 public enum SchedulerEvent: Sendable, Equatable {
     /// The system started with the state it was created with (restored from the store): tasks that were
     /// running are reported `interrupted`, the app is not running, and steady time is re-anchored.
@@ -126,8 +126,8 @@ public enum SchedulerAction: Sendable, Equatable {
     case crashApp(exception: String)
     /// Return this value to the app's API call.
     case reply(SchedulerReply)
-    /// Call back with `.timerFired` when the monotonic clock reads this value (the earliest wake wins).
-    case wake(atMonotonic: Double)
+    /// Call back with `.timerFired` when steady time (`SteadyClock`) reaches this value (the earliest wake wins).
+    case wake(atSteady: Double)
     /// The event was not acted on, for this reason (an illegal call, an unknown task).
     case refuse(String)
 }

@@ -79,8 +79,8 @@ public struct SchedulerPolicy: Sendable, Equatable {
                 nextCreditIn: state.dataBudget.timeUntilAffordable(c.dataLaunchCost, c))
         }
         if state.launchWouldResumeApp {
-            // The one limiter is the life cycle's, on its steady clock (the scheduler's monotonic reading).
-            let remaining = max(0, state.app.relaunchAllowedAt - (steady - state.clock.offset))
+            // The one limiter is the life cycle's, on the same steady time.
+            let remaining = max(0, state.app.relaunchAllowedAt - steady)
             if remaining > 0 { return .relaunchLimiter(remaining) }
         }
         return nil

@@ -9,11 +9,11 @@ public struct SchedulerPolicyConfiguration: Codable, Sendable, Equatable {
     /// Seeded jitter applied to each wake interval, as a fraction (default 0.2 = ±20%).
     public var wakeJitter: Double = 0.2
     /// Background time an app-refresh task gets, in seconds (default 30).
-    public var appRefreshAllowance: Double = 30
+    public var appRefreshAllowance: Double = BackgroundRules.appRefreshAllowance
     /// Background time a processing task gets, in seconds (default 600 = 10 min).
-    public var processingAllowance: Double = 600
+    public var processingAllowance: Double = BackgroundRules.processingAllowance
     /// The expiration handler is called this many seconds before the deadline (default 5).
-    public var expirationLead: Double = 5
+    public var expirationLead: Double = BackgroundRules.bgTaskExpirationLead
     /// Below this battery level (%) on battery, only essential work runs (default 20).
     public var criticalBatteryLevel: Int = 20
     /// Pending app-refresh requests allowed per app (Apple: 1).

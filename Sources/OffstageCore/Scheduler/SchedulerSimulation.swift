@@ -108,7 +108,7 @@ struct SimulationEngine {
         tally.advance(to: time)
         var reasons: [String: String] = [:]
         for app in systems.indices {
-            for explanation in systems[app].scheduler.explain(now: setup.start + time, monotonic: time) {
+            for explanation in systems[app].scheduler.explain(now: setup.start + time, steady: time) {
                 if let category = explanation.reason.waitCategory {
                     reasons[explanation.request.identifier] = category
                 }

@@ -11,11 +11,10 @@ public struct RequestExplanation: Sendable, Equatable {
 }
 
 extension TaskScheduler {
-    /// For every pending request, the reason it is not running at wall time `now` / monotonic `monotonic`.
-    public func explain(now: Date, monotonic: Double, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current)
+    /// For every pending request, the reason it is not running at wall time `now` / steady time `steady`.
+    public func explain(now: Date, steady: Double, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current)
         -> [RequestExplanation]
     {
-        let steady = steadyTime(monotonic: monotonic)
         var view = state
         view.budget.accrue(to: steady, parameters)
         view.dataBudget.accrue(to: steady, parameters)

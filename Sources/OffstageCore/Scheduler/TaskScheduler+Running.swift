@@ -7,9 +7,6 @@ extension TaskScheduler {
         "No task request with identifier \(identifier) has been scheduled"
     }
 
-    /// The watchdog code of a task not completed in time.
-    public static let watchdogCode = "0x2182bad2"
-
     /// Launches a pending request: pays for it, asks the life cycle to launch or resume the app (which counts it
     /// for the one relaunch limiter), and calls its handler when it can.
     mutating func launch(_ pending: PendingTaskRequest, simulated: Bool, in t: inout SchedulerTransition) {
@@ -139,11 +136,11 @@ extension TaskScheduler {
         }
         guard let late = state.running.first(where: { $0.handlerCalled && $0.deadline <= t.steady }) else { return }
         let reason = "\(late.identifier) did not call setTaskCompleted before its time expired"
-        t.log(.bgKilled, late.identifier, "\(Self.watchdogCode): \(reason); penalised")
+        t.log(.bgKilled, late.identifier, "\(WatchdogCode.backgroundTask): \(reason); penalised")
         endRun(late, outcome: .killed, in: &t)
         penalise(late.identifier, in: &t)
-        endProcess(outcome: .interrupted, why: "killed by the watchdog (\(Self.watchdogCode))", in: &t)
-        t.actions.append(.killApp(code: Self.watchdogCode, reason: reason))
+        endProcess(outcome: .interrupted, why: "killed by the watchdog (\(WatchdogCode.backgroundTask))", in: &t)
+        t.actions.append(.killApp(code: WatchdogCode.backgroundTask, reason: reason))
     }
 
     /// Defers an identifier's launches (doubling with each strike) and raises its launch cost.

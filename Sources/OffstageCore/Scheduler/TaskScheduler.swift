@@ -2,12 +2,12 @@ import Foundation
 
 /// The system side's BG task scheduler (dasd + BGTaskScheduler) for one app, with no I/O.
 ///
-/// Every input is a `SchedulerEvent` with the wall-clock time and the monotonic time it happened; every output
+/// Every input is a `SchedulerEvent` with the wall-clock time and the steady time it happened; every output
 /// is a list of `SchedulerAction`s, the first of which is the one `.commit` of the change (when anything
 /// changed). Illegal calls return `.refuse(reason)` (or, where iOS raises an exception, `.crashApp`), never trap.
 ///
 /// Usage: create it with the app's configuration, the policy and the persisted state (or a fresh one), send
-/// `.started`, then feed events. Ask `explain(now:monotonic:)` why each request waits, `pendingTaskRequests`
+/// `.started`, then feed events. Ask `explain(now:steady:)` why each request waits, `pendingTaskRequests`
 /// for Apple's `getPendingTaskRequests`.
 public struct TaskScheduler: Sendable, Equatable {
     /// The app's Info.plist keys and handlers.
@@ -19,7 +19,8 @@ public struct TaskScheduler: Sendable, Equatable {
     /// Whether commits carry event-log lines (default true; virtual-time replays switch it off for speed).
     public var writesEventLog = true
     /// Whether a process that does not run the app applies one request change (no engine runs): time since the
-    /// last event counts as across a restart, and due wakes and deadlines wait for the next `.started`.
+    /// last event counts as across a restart (the host advances `clock` so), and due wakes and deadlines wait for
+    /// the next `.started`.
     public var appliesOffline = false
 
     /// A scheduler for an app; `state` is what the store held (nil: a fresh install seeded with `seed`); the user's
@@ -40,14 +41,26 @@ public struct TaskScheduler: Sendable, Equatable {
     /// Apple's `getPendingTaskRequests`: copies of the requests submitted and not yet launched.
     public var pendingTaskRequests: [BGTaskRequest] { state.pending.map(\.request) }
 
-    /// Steady time for a monotonic reading.
-    public func steadyTime(monotonic: Double) -> Double { monotonic + state.clock.offset }
+    /// The model's steady time base, persisted with the scheduler's state: the host advances it once per input
+    /// (`SteadyClock.advance`) and hands the same steady time to the scheduler and the app's life cycle.
+    public var clock: SteadyClock {
+        get { state.clock }
+        set { state.clock = newValue }
+    }
 
-    /// Reacts to one event at wall time `now` and monotonic time `monotonic`.
-    public mutating func handle(_ event: SchedulerEvent, now: Date, monotonic: Double) -> [SchedulerAction] {
-        var t = SchedulerTransition(now: now, steady: 0, logging: writesEventLog)
+    /// Advances `clock` to wall time `now` and monotonic time `monotonic` (re-anchored at a start, `restarting`, and
+    /// for every offline apply) and returns the steady time to hand the scheduler and the life cycle.
+    public mutating func readSteady(now: Date, monotonic: Double, restarting: Bool = false) -> Double {
+        clock.advance(now: now, monotonic: monotonic, restarting: restarting || appliesOffline)
+    }
+
+    /// Reacts to one event at wall time `now` and steady time `steady` (read from `clock`); a wall-clock jump the
+    /// clock saw beyond the tolerance shifts the pending earliest dates.
+    public mutating func handle(_ event: SchedulerEvent, now: Date, steady: Double) -> [SchedulerAction] {
+        var t = SchedulerTransition(now: now, steady: steady, logging: writesEventLog)
         let usageBefore = state.usage
-        advanceClock(now: now, monotonic: monotonic, restarting: event == .started || appliesOffline, in: &t)
+        let jump = state.clock.takeWallJump()
+        if abs(jump) > parameters.clockJumpTolerance { shiftEarliestDates(by: jump, in: &t) }
         state.budget.accrue(to: t.steady, parameters)
         state.dataBudget.accrue(to: t.steady, parameters)
         switch event {
@@ -72,40 +85,21 @@ public struct TaskScheduler: Sendable, Equatable {
             if let wake = state.nextWakeAt, wake <= t.steady { runWake(in: &t) }
         }
         if state.nextWakeAt == nil && !state.pending.isEmpty { scheduleNextWake(after: t.steady, in: &t) }
-        if let wake = nextWakeUp() { t.actions.append(.wake(atMonotonic: wake - state.clock.offset)) }
+        if let wake = nextWakeUp() { t.actions.append(.wake(atSteady: wake)) }
         return t.finish(state, usageChanged: state.usage != usageBefore)
     }
 
-    /// Advances steady time; detects wall-clock jumps and shifts pending earliest dates by them.
-    private mutating func advanceClock(now: Date, monotonic: Double, restarting: Bool, in t: inout SchedulerTransition)
-    {
-        var clock = state.clock
-        if restarting {
-            let downtime = clock.lastWall.map { max(0, now.timeIntervalSince($0)) } ?? 0
-            clock.offset = clock.lastSteady + downtime - monotonic
-        }
-        var steady = monotonic + clock.offset
-        if steady < clock.lastSteady {  // a monotonic clock that went back without a restart: hold steady time
-            clock.offset += clock.lastSteady - steady
-            steady = clock.lastSteady
-        }
-        if !restarting, let lastWall = clock.lastWall {
-            let jump = now.timeIntervalSince(lastWall) - (steady - clock.lastSteady)
-            if abs(jump) > parameters.clockJumpTolerance {
-                for index in state.pending.indices {
-                    state.pending[index].request.earliestBeginDate = state.pending[index].request.earliestBeginDate.map
-                    { $0 + jump }
-                }
-                t.log(
-                    .clockJumped, "clock",
-                    "wall clock jumped \(jump > 0 ? "forward" : "back") \(DurationText.short(abs(jump)))"
-                        + (state.pending.isEmpty ? "" : "; earliest dates shifted with it"))
+    /// The wall clock jumped (set forward or back) against steady time: pending earliest dates move with it.
+    private mutating func shiftEarliestDates(by jump: Double, in t: inout SchedulerTransition) {
+        for index in state.pending.indices {
+            state.pending[index].request.earliestBeginDate = state.pending[index].request.earliestBeginDate.map {
+                $0 + jump
             }
         }
-        clock.lastWall = now
-        clock.lastSteady = steady
-        state.clock = clock
-        t.steady = steady
+        t.log(
+            .clockJumped, "clock",
+            "wall clock jumped \(jump > 0 ? "forward" : "back") \(DurationText.short(abs(jump)))"
+                + (state.pending.isEmpty ? "" : "; earliest dates shifted with it"))
     }
 
     /// The earliest steady time something is due: the policy wake, an expiration handler, a deadline.

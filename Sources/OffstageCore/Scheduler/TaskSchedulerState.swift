@@ -1,20 +1,5 @@
 import Foundation
 
-/// Steady time: a clock that never jumps, continuous across restarts.
-///
-/// steady = monotonic + `offset`. Within one process it advances exactly with the monotonic clock the runtime
-/// passes in; at `.started` the offset is re-anchored so steady time continues from the last persisted value
-/// plus the wall-clock downtime. All durations (deadlines, budget, limiter, penalties) are in steady seconds;
-/// only `earliestBeginDate` is a wall-clock date, shifted by any detected wall-clock jump.
-public struct SchedulerClock: Codable, Sendable, Equatable {
-    /// Added to the monotonic clock to get steady time.
-    public var offset: Double = 0
-    /// The wall-clock time of the last event (nil before the first).
-    public var lastWall: Date?
-    /// The steady time of the last event.
-    public var lastSteady: Double = 0
-}
-
 /// The whole persistent state of the BG scheduler for one app: Codable, so the store can keep it as is.
 public struct TaskSchedulerState: Codable, Sendable, Equatable {
     /// Submitted requests not launched yet, in submit order.
@@ -44,8 +29,9 @@ public struct TaskSchedulerState: Codable, Sendable, Equatable {
     public var device = SchedulerDeviceState()
     /// Whether the app's own Background App Refresh switch is on (the device's is in `device`).
     public var backgroundRefreshForApp = true
-    /// Steady time.
-    public var clock = SchedulerClock()
+    /// The model's steady time base (`SteadyClock`), persisted here; all durations (deadlines, budget, limiter,
+    /// penalties) are in its steady seconds; only `earliestBeginDate` is a wall-clock date.
+    public var clock = SteadyClock()
     /// Steady time of the next policy wake (nil: none needed).
     public var nextWakeAt: Double?
     /// The seeded generator for wake jitter.
@@ -101,7 +87,7 @@ public struct TaskSchedulerState: Codable, Sendable, Equatable {
         lastLaunchRegistered = try c.decodeIfPresent(Set<String>.self, forKey: .lastLaunchRegistered)
         device = try c.decode(.device, default: SchedulerDeviceState())
         backgroundRefreshForApp = try c.decode(.backgroundRefreshForApp, default: true)
-        clock = try c.decode(.clock, default: SchedulerClock())
+        clock = try c.decode(.clock, default: SteadyClock())
         nextWakeAt = try c.decodeIfPresent(Double.self, forKey: .nextWakeAt)
         random = try c.decode(SeededGenerator.self, forKey: .random)
         decisions = try c.decode(.decisions, default: [])

@@ -4,7 +4,7 @@ import Foundation
 /// fading with age (a half-life), so this week's habits count more than last month's. WWDC20 10063 ranks app usage
 /// as "apps used most, at this time of day"; this is that factor, for one app.
 ///
-/// Times are steady seconds (see `SchedulerClock`). The history lives in the store's own table (`learned_usage`),
+/// Times are steady seconds (see `SteadyClock`). The history lives in the store's own table (`learned_usage`),
 /// not in the scheduler's JSON row, and a force-quit clears it.
 public struct UsageHistory: Codable, Sendable, Equatable {
     /// Opens in each hour of the local day (24 cells, 0 = 00:00–00:59), each decayed to `asOf`.

@@ -2,26 +2,14 @@ import Foundation
 import OffstageCore
 import OffstageStore
 
-/// An Android worker's work in progress, as the runtime carries it out.
-enum AndroidWorker {
-    /// A shell command running as a process (`token` names this run).
-    case command(ShellTask, token: Int)
-    /// A download through the transfer engine, by its transfer task.
-    case download(taskID: Int64)
-    /// Simulated work ending at this date with this result.
-    case simulated(until: Date, result: WorkResult)
-}
-
-/// One input to the Android side: an event for the system model or for WorkManager.
-enum AndroidInput: Equatable {
-    /// For `AndroidSystemModel`.
-    case system(AndroidSystemEvent)
-    /// For `WorkManagerModel`.
-    case work(WorkEvent)
-}
-
-/// The runtime's side of the Android profile: the two pure models, the workers they started, their wakes.
-struct AndroidHost {
+/// The host of the Android profile: the system model (`AndroidSystemModel`) and WorkManager (`WorkManagerModel`),
+/// the workers they started and their wakes. Each step runs both models to rest and goes through the shared
+/// routine once (commit with the command's outcome, then worker stops and starts).
+final class AndroidHost {
+    /// The store, the clock, the mailbox and the shared routine.
+    let context: HostContext
+    /// The transfers' host (device conditions, download workers).
+    let transfers: TransferHost
     /// The profile (android or both).
     let profile: PlatformProfile
     /// The system around the app: buckets, Doze, process, services, quota.
@@ -43,15 +31,31 @@ struct AndroidHost {
     /// The wall reading of the last wake fired, and how many fired at it (a guard against a same-instant loop).
     var lastFired: (at: Date, count: Int)?
     /// Whether workers can start: false for a command applied to the store with no engine running.
-    var workersCanStart = true
+    let workersCanStart: Bool
+    /// Whether the system model had a stored state (a device that ran before).
+    let restored: Bool
+
+    /// Both models as the store holds them, with unusable rows set aside.
+    init(context: HostContext, transfers: TransferHost, setup: AndroidSetup) throws {
+        self.context = context
+        self.transfers = transfers
+        profile = setup.profile
+        commandLogPath = setup.commandLogPath
+        workersCanStart = !context.offline
+        let stored = try context.loadState("android_state") { try context.store.loadAndroidState() }
+        restored = stored != nil
+        let loaded = try context.store.loadWorkRequestsSettingAside()
+        try context.reportSetAside(loaded.setAside)
+        let model = AndroidSystemModel(policy: setup.policy, state: stored)
+        system = model
+        work = WorkManagerModel(
+            requests: loaded.requests,
+            environment: model.workEnvironment(now: context.time.now(), workersCanStart: !context.offline))
+    }
 
     /// The environment WorkManager sees now, read off the system model.
     func environment(now: Date) -> WorkEnvironment {
-        WorkEnvironment(
-            gate: system.gate(now: now), inputs: system.constraintInputs(now: now),
-            expeditedQuotaLeft: system.expeditedQuotaLeft(now: now),
-            expeditedQuotaBackAt: system.expeditedQuotaRefillAt(now: now),
-            appInForeground: system.state.phase == .foreground, workersCanStart: workersCanStart)
+        system.workEnvironment(now: now, workersCanStart: workersCanStart)
     }
 
     /// A name for request `id`'s worker the system model does not know yet (its request name, made unique).
@@ -74,7 +78,7 @@ struct AndroidHost {
     }
 
     /// Records a wake fired at `now`.
-    mutating func fired(now: Date) {
+    func fired(now: Date) {
         if let last = lastFired, last.at == now {
             lastFired = (now, last.count + 1)
         } else {
@@ -85,41 +89,24 @@ struct AndroidHost {
     /// The earliest moment the loop must come back for the Android side: the two wakes and simulated work.
     func nextDue(now: Date) -> Date? {
         var dates = [systemWake, workWake].compactMap { $0 }.filter { mayFire($0, now: now) || $0 > now }
-        for case .simulated(let until, _) in workers.values { dates.append(until) }
+        dates += workers.values.compactMap(\.simulatedUntil)
         return dates.min()
     }
 
     /// Whether something is due at `now`: a wake, or simulated work whose time has come.
     func isDue(now: Date) -> Bool {
         if mayFire(systemWake, now: now) || mayFire(workWake, now: now) { return true }
-        return workers.values.contains {
-            guard case .simulated(let until, _) = $0 else { return false }
-            return until <= now
-        }
+        return workers.values.contains { ($0.simulatedUntil ?? .distantFuture) <= now }
     }
 
     /// Whether any worker is running.
     var isBusy: Bool { !workers.isEmpty }
-}
 
-/// What one Android step collected: the store changes, the command's outcome, and the I/O to do after the commit.
-struct AndroidStep {
-    /// What to write.
-    var changes = AndroidStoreChanges()
-    /// Why the step's own event was refused.
-    var refusals: [String] = []
-    /// What the step's own event did, for the command's result (warnings, ids, log lines).
-    var notes: [String] = []
-    /// Workers to start after the commit.
-    var starts: [WorkerLaunch] = []
-    /// Workers to stop after the commit, by request id.
-    var stops: [String] = []
-
-    /// The command's status and result: refusals first, then what happened.
-    var outcome: (status: CommandStatus, result: String) {
-        if !refusals.isEmpty {
-            return (.refused, (refusals + notes).joined(separator: "; "))
-        }
-        return (.done, notes.isEmpty ? "ok" : notes.joined(separator: "; "))
+    /// The Android side of the snapshot at `now`: profile, process, device, work, services.
+    func snapshot(now: Date) -> AndroidSnapshot {
+        var snapshot = AndroidSnapshot(profile: profile)
+        system.fill(&snapshot, now: now)
+        snapshot.work = work.snapshots(now: now)
+        return snapshot
     }
 }

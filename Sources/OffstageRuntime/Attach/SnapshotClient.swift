@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import OffstageClock
 import OffstageCore
 
 /// A view's end of the attach channel: connects to the engine of a home and receives its snapshots.
@@ -41,7 +42,8 @@ public final class SnapshotClient {
     /// - Throws: `AttachError.disconnected` when the engine closed the connection, `AttachError.badFrame` on a
     ///   broken stream, a decoding error for a frame that is not a snapshot.
     public func next(timeout: Double) throws -> Snapshot? {
-        let deadline = Date().addingTimeInterval(timeout)
+        let clock = SystemTimeSource()
+        let deadline = clock.steady() + max(0, timeout)
         while true {
             if let body = try AttachFrame.take(from: &buffer) {
                 var snapshot = try JSONDecoder().decode(Snapshot.self, from: body)
@@ -49,12 +51,12 @@ public final class SnapshotClient {
                 return snapshot
             }
             guard fd >= 0 else { throw AttachError.disconnected }
-            let left = max(0, deadline.timeIntervalSinceNow)
+            let left = max(0, deadline - clock.steady())
             var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, Clamped.int32((left * 1000).rounded(.up)))
             if ready < 0, errno == EINTR { continue }
             guard ready > 0 else {
-                if Date() >= deadline { return nil }
+                if clock.steady() >= deadline { return nil }
                 continue
             }
             var chunk = [UInt8](repeating: 0, count: 64 << 10)

@@ -1,4 +1,5 @@
 import Foundation
+import OffstageClock
 import OffstageCore
 import OffstageStore
 
@@ -12,10 +13,9 @@ extension DaemonRuntime {
     /// Every moment something time-driven is due, unordered.
     private var deadlines: [Date] {
         [
-            nextWake, host?.nextDue(now: time.now(), steady: time.steady()), nextAppDue,
-            androidHost?.nextDue(now: time.now()),
-        ].compactMap { $0 }
-            + daemon.tasks.values.compactMap { $0.state == .retrying ? $0.retryAt : nil }
+            transfers.nextWake, scheduler?.nextDue(now: time.now()), app?.nextDue,
+            android?.nextDue(now: time.now()),
+        ].compactMap { $0 } + transfers.retryDates
     }
 
     /// The engine's clock as a snapshot shows it: its time, its rate (real for a clock that cannot be steered,
@@ -54,9 +54,8 @@ extension DaemonRuntime {
     }
 
     /// Executes a clock command from the inbox; its result says what the clock did.
-    func executeClockCommand(_ command: DaemonCommand, id: Int64) throws {
-        var status = CommandStatus.done
-        var result: String
+    func executeClockCommand(_ command: DaemonCommand, from source: CommandSource) throws {
+        let result: String
         do {
             switch command {
             case .setClockRate(let rate):
@@ -74,10 +73,9 @@ extension DaemonRuntime {
                 return
             }
         } catch let error as ClockControlError {
-            status = .refused
-            result = error.reason
+            return try context.refuse(source, error.reason)
         }
-        try store.completeCommand(id: id, status: status, result: result, changes: StoreChanges(), now: time.now())
+        try context.commit(Commitment(notes: [result]), command: source)
     }
 
     /// Seconds as a short duration ("20 min 5 s", "0.3 s").

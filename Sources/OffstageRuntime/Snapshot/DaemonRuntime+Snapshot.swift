@@ -7,7 +7,7 @@ extension DaemonRuntime {
     /// The snapshot of the runtime's live state now (not published; its `sequence` is the last published one's).
     /// Call it on the loop's thread, between turns (a test stepping the runtime; a view gets `onSnapshot`).
     public func snapshot() -> Snapshot {
-        snapshots.track(daemon, now: time.now())
+        snapshots.track(transfers.daemon, now: time.now())
         var snapshot = buildSnapshot()
         snapshot.sequence = snapshots.sequence
         return snapshot
@@ -46,7 +46,7 @@ extension DaemonRuntime {
             return
         }
         // Speeds are followed only while a view listens: with nobody, a turn costs nothing per running transfer.
-        snapshots.track(daemon, now: time.now())
+        snapshots.track(transfers.daemon, now: time.now())
         let steady = options.snapshotClock()
         let wait = throttle.wait(at: steady, changed: snapshotMayHaveChanged || snapshotForced)
         guard wait <= 0 || final else {
@@ -76,10 +76,10 @@ extension DaemonRuntime {
     /// still waiting in the inbox (an engine that runs only its own transfer, `get`, leaves them there).
     private func buildSnapshot() -> Snapshot {
         let now = time.now()
-        let monotonic = time.steady()
-        let appSession = appHost?.session ?? options.appSessionIdentifier
+        let daemon = transfers.daemon
+        let appSession = app?.session ?? options.appSessionIdentifier
         let outbox = ((try? store.outbox()) ?? []).filter { daemon.tasks[$0.taskID]?.session == appSession }
-        var transfers = snapshots.transfers(
+        var rows = snapshots.transfers(
             daemon, now: now, maxAttempts: options.retryPolicy.maxAttempts,
             waitingForApp: Set(outbox.map(\.taskID)))
         // The inbox as of its last read: it changes when a command is sent, which pokes the loop to read it.
@@ -88,39 +88,40 @@ extension DaemonRuntime {
             ?? []
         inboxAdds = queued
         if !queued.isEmpty {
-            transfers += queued.filter { daemon.tasks[$0.id] == nil }.map {
+            rows += queued.filter { daemon.tasks[$0.id] == nil }.map {
                 SnapshotParts.transfer(
                     $0, bytes: 0, resumedFrom: 0, speed: nil, eta: nil, status: .waiting("waiting in the inbox"),
                     history: [])
             }
-            transfers.sort { $0.id < $1.id }
+            rows.sort { $0.id < $1.id }
         }
-        transfers = PartSizes.filled(transfers, home: home)
-        let scheduler = host?.scheduler
-        let budget = scheduler.map { SnapshotParts.budget($0, monotonic: monotonic) } ?? AppSnapshot.Budget()
-        let app: AppSnapshot
-        if let appHost {
-            app = SnapshotParts.app(
-                appHost.lifecycle, steady: time.steady(), mistakes: appHost.mistakes,
-                waitingDeliveries: outbox.count, budget: budget, session: appHost.session,
-                registry: SnapshotParts.registry(
-                    appHost.registry, tasks: Array(daemon.tasks.values), session: appHost.session))
+        rows = PartSizes.filled(rows, home: home)
+        let scheduler = self.scheduler?.scheduler
+        // The model's one steady time (the scheduler's `SteadyClock`), for the scheduler and the app alike.
+        let steady = self.scheduler?.steadyNow ?? time.steady()
+        let budget = scheduler.map { SnapshotParts.budget($0, steady: steady) } ?? AppSnapshot.Budget()
+        let appView: AppSnapshot
+        if let app {
+            appView = SnapshotParts.app(
+                app.lifecycle, steady: steady, mistakes: app.mistakes,
+                waitingDeliveries: outbox.count, budget: budget, session: app.session,
+                registry: SnapshotParts.registry(app.registry, tasks: Array(daemon.tasks.values), session: app.session))
         } else {
             // This runtime does not host the app (a foreground `get`): the app is as the store holds it.
-            app =
+            appView =
                 (try? StoreSnapshot.app(
-                    store: store, configuration: AppConfiguration(), steady: monotonic,
+                    store: store, configuration: AppConfiguration(), monotonic: time.steady(),
                     waitingDeliveries: outbox.count, budget: budget, tasks: Array(daemon.tasks.values)))
                 ?? AppSnapshot(budget: budget, session: appSession)
         }
         return Snapshot(
             clock: clockSnapshot, engine: EngineSnapshot(role: .hosting, pid: getpid(), home: home.path),
             device: DeviceSnapshot(conditions: daemon.conditions, inUse: scheduler?.state.device.inUse ?? false),
-            app: app, transfers: transfers,
+            app: appView, transfers: rows,
             requests: scheduler.map {
-                SnapshotParts.requests($0, now: now, monotonic: monotonic, timeZone: .current)
+                SnapshotParts.requests($0, now: now, steady: steady, timeZone: .current)
             } ?? [],
-            runningTasks: scheduler.map { SnapshotParts.runningTasks($0, monotonic: monotonic) } ?? [],
-            events: snapshots.events, android: androidSnapshot(now: now))
+            runningTasks: scheduler.map { SnapshotParts.runningTasks($0, steady: steady) } ?? [],
+            events: snapshots.events, android: android?.snapshot(now: now))
     }
 }

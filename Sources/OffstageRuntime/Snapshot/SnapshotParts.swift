@@ -121,9 +121,8 @@ enum SnapshotParts {
         }
     }
 
-    /// The scheduler's budget now: its credits (accrued to now) and the most it holds now.
-    static func budget(_ scheduler: TaskScheduler, monotonic: Double) -> AppSnapshot.Budget {
-        let steady = scheduler.steadyTime(monotonic: monotonic)
+    /// The scheduler's budget at steady time `steady`: its credits (accrued to then) and the most it holds then.
+    static func budget(_ scheduler: TaskScheduler, steady: Double) -> AppSnapshot.Budget {
         let policy = scheduler.policy.configuration
         var budget = scheduler.state.budget
         budget.accrue(to: steady, policy)
@@ -131,11 +130,10 @@ enum SnapshotParts {
     }
 
     /// Every pending request with why it waits, in submit order.
-    static func requests(_ scheduler: TaskScheduler, now: Date, monotonic: Double, timeZone: TimeZone)
+    static func requests(_ scheduler: TaskScheduler, now: Date, steady: Double, timeZone: TimeZone)
         -> [RequestSnapshot]
     {
-        let steady = scheduler.steadyTime(monotonic: monotonic)
-        let explanations = scheduler.explain(now: now, monotonic: monotonic, timeZone: timeZone)
+        let explanations = scheduler.explain(now: now, steady: steady, timeZone: timeZone)
         return zip(scheduler.state.pending, explanations).map { pending, explanation in
             let penalty = scheduler.state.penalties[pending.request.identifier].flatMap { penalty in
                 penalty.until > steady ? now.addingTimeInterval(penalty.until - steady) : nil
@@ -149,9 +147,8 @@ enum SnapshotParts {
     }
 
     /// The BG tasks running now, with their allowance left in steady time.
-    static func runningTasks(_ scheduler: TaskScheduler, monotonic: Double) -> [RunningTaskSnapshot] {
-        let steady = scheduler.steadyTime(monotonic: monotonic)
-        return scheduler.state.running.map {
+    static func runningTasks(_ scheduler: TaskScheduler, steady: Double) -> [RunningTaskSnapshot] {
+        scheduler.state.running.map {
             RunningTaskSnapshot(
                 identifier: $0.identifier, kind: $0.request.request.kind, launchedAt: $0.launchedAt,
                 expiresIn: $0.expirationAt - steady, deadlineIn: $0.deadline - steady,

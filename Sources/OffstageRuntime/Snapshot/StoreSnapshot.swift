@@ -1,4 +1,5 @@
 import Foundation
+import OffstageClock
 import OffstageCore
 import OffstageStore
 
@@ -13,12 +14,12 @@ import OffstageStore
 /// engine last wrote it (bytes as of its last checkpoint), tasks stored as running are running, and the engine
 /// reads as attached to `owner` (never "not running").
 public enum StoreSnapshot {
-    /// Reads the home's store (nil: there is none yet) at wall time `now`, monotonic time `monotonic` (the
-    /// scheduler's) and steady time `steady` (the app's life cycle; by default the monotonic time).
+    /// Reads the home's store (nil: there is none yet) at wall time `now` and monotonic time `monotonic` (the
+    /// stored `SteadyClock` turns it into the model's steady time, for the scheduler and the app alike).
     public static func read(
-        home: OffstageHome, store: Store?, configuration: OffstageConfiguration, now: Date = Date(),
-        monotonic: Double = MonotonicTime.now(), steady: Double? = nil, timeZone: TimeZone = .current,
-        retryPolicy: RetryPolicy = RetryPolicy(), owner: Int32? = nil
+        home: OffstageHome, store: Store?, configuration: OffstageConfiguration,
+        now: Date = SystemTimeSource().now(), monotonic: Double = SystemTimeSource().steady(),
+        timeZone: TimeZone = .current, retryPolicy: RetryPolicy = RetryPolicy(), owner: Int32? = nil
     ) throws -> Snapshot {
         let engine =
             owner.map { EngineSnapshot(role: .attached, pid: $0, home: home.path) }
@@ -28,9 +29,9 @@ public enum StoreSnapshot {
         guard let store else {
             let scheduler = TaskScheduler(configuration: configuration.app, policy: configuration.policy, state: nil)
             let app = SnapshotParts.app(
-                AppLifecycle(policy: appSession.lifecycle, state: nil), steady: steady ?? monotonic,
+                AppLifecycle(policy: appSession.lifecycle, state: nil), steady: monotonic,
                 mistakes: appSession.mistakes, waitingDeliveries: 0,
-                budget: SnapshotParts.budget(scheduler, monotonic: monotonic), session: appSession.sessionIdentifier,
+                budget: SnapshotParts.budget(scheduler, steady: monotonic), session: appSession.sessionIdentifier,
                 registry: AppRegistrySnapshot())
             return Snapshot(clock: ClockSnapshot(now: now), engine: engine, app: app)
         }
@@ -52,16 +53,16 @@ public enum StoreSnapshot {
         let scheduler = TaskScheduler(
             configuration: configuration.app, policy: configuration.policy, state: try store.loadSchedulerState(),
             timeZone: timeZone)
+        let steady = scheduler.clock.steady(monotonic: monotonic)
         let app = try app(
-            store: store, configuration: appSession, steady: steady ?? monotonic,
-            waitingDeliveries: outbox.count, budget: SnapshotParts.budget(scheduler, monotonic: monotonic),
-            tasks: tasks)
+            store: store, configuration: appSession, monotonic: monotonic,
+            waitingDeliveries: outbox.count, budget: SnapshotParts.budget(scheduler, steady: steady), tasks: tasks)
         return Snapshot(
             clock: ClockSnapshot(now: now), engine: engine,
             device: DeviceSnapshot(conditions: try store.loadConditions(), inUse: scheduler.state.device.inUse),
             app: app, transfers: PartSizes.filled(readings, home: home),
-            requests: SnapshotParts.requests(scheduler, now: now, monotonic: monotonic, timeZone: timeZone),
-            runningTasks: SnapshotParts.runningTasks(scheduler, monotonic: monotonic),
+            requests: SnapshotParts.requests(scheduler, now: now, steady: steady, timeZone: timeZone),
+            runningTasks: SnapshotParts.runningTasks(scheduler, steady: steady),
             events: Array(entries.suffix(Snapshot.eventLimit)),
             android: try android(store: store, configuration: configuration, now: now, engineRuns: owner != nil))
     }
@@ -76,13 +77,11 @@ public enum StoreSnapshot {
         guard file.platform.includesAndroid else { return nil }
         let system = AndroidSystemModel(policy: file.policy, state: try store.loadAndroidState())
         let requests = try store.loadWorkRequests()
-        var host = AndroidHost(
-            profile: file.platform, system: system, work: WorkManagerModel(requests: requests), commandLogPath: nil)
-        host.workersCanStart = engineRuns
-        host.work = WorkManagerModel(requests: requests, environment: host.environment(now: now))
+        let work = WorkManagerModel(
+            requests: requests, environment: system.workEnvironment(now: now, workersCanStart: engineRuns))
         var snapshot = AndroidSnapshot(profile: file.platform)
         system.fill(&snapshot, now: now)
-        snapshot.work = host.work.snapshots(now: now)
+        snapshot.work = work.snapshots(now: now)
         if !engineRuns {
             snapshot.process = AndroidProcessSnapshot(phase: .gone, lastEnd: "no offstage is running")
             snapshot.foregroundServices = []
@@ -123,12 +122,14 @@ public enum StoreSnapshot {
         return tasks
     }
 
-    /// The app as the store holds it (a fresh install when it never ran), at steady time `steady`; `tasks` are the
-    /// system's tasks, to name the home's id of each registry record's task.
+    /// The app as the store holds it (a fresh install when it never ran), at monotonic time `monotonic` (on the
+    /// stored scheduler's `SteadyClock` when there is one); `tasks` are the system's tasks, to name the home's id of
+    /// each registry record's task.
     static func app(
-        store: Store, configuration: AppConfiguration, steady: Double, waitingDeliveries: Int,
+        store: Store, configuration: AppConfiguration, monotonic: Double, waitingDeliveries: Int,
         budget: AppSnapshot.Budget, tasks: [TransferTask]
     ) throws -> AppSnapshot {
+        let steady = (try? store.loadSchedulerState())??.clock.steady(monotonic: monotonic) ?? monotonic
         let stored = try store.loadAppState()
         let lifecycle = AppLifecycle(policy: configuration.lifecycle, state: stored?.lifecycle)
         let registry = SnapshotParts.registry(

@@ -84,6 +84,7 @@ struct AppDevice {
         case .recreateSession: "recreateSession"
         case .registerBGTaskHandlers: "registerBGTaskHandlers"
         case .beginBackgroundTask(_, let handler, _): "beginBackgroundTask(expirationHandler: \(handler))"
+        case .endBackgroundTask(let id, _): "endBackgroundTask \(id)"
         case .callDelegate(let call, _): call.name + (call.taskIdentifier.map { " \($0)" } ?? "")
         case .moveFileSynchronously: "moveFileSynchronously"
         case .deferFileMove: "deferFileMove"

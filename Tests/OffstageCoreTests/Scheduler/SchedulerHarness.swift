@@ -82,7 +82,10 @@ struct SchedulerHarness {
         _ input: ModelAppInput, at seconds: Double?, sourceLocation: SourceLocation
     ) -> [SchedulerAction] {
         if let seconds { monotonic = seconds }
-        let steps = system.handle(input, now: now, steady: monotonic)
+        // The host's part: read the one steady clock (re-anchored at `.started`), then hand it to both machines.
+        let steady = system.scheduler.readSteady(
+            now: now, monotonic: monotonic, restarting: input == .scheduler(.started))
+        let steps = system.handle(input, now: now, steady: steady)
         var all: [SchedulerAction] = []
         lifecycleActions = []
         for step in steps {
@@ -150,11 +153,15 @@ struct SchedulerHarness {
     mutating func submit(_ request: BGTaskRequest) -> [SchedulerAction] { send(.submit(request)) }
 
     func reason(_ id: String) -> WaitReason? {
-        scheduler.explain(now: now, monotonic: monotonic).first { $0.request.identifier == id }?.reason
+        scheduler.explain(now: now, steady: scheduler.clock.steady(monotonic: monotonic)).first {
+            $0.request.identifier == id
+        }?.reason
     }
 
     func text(_ id: String) -> String? {
-        scheduler.explain(now: now, monotonic: monotonic).first { $0.request.identifier == id }?.text
+        scheduler.explain(now: now, steady: scheduler.clock.steady(monotonic: monotonic)).first {
+            $0.request.identifier == id
+        }?.text
     }
 }
 

@@ -70,7 +70,7 @@ import Testing
         #expect(actions.logged(.bgInterrupted).map(\.subject) == [refreshID])
         #expect(restarted.scheduler.state.history.last?.outcome == .interrupted)
         #expect(restarted.scheduler.state.running.isEmpty)
-        #expect(restarted.scheduler.steadyTime(monotonic: 5) == 960)
+        #expect(restarted.scheduler.clock.steady(monotonic: 5) == 960)
     }
 
     @Test func aRequestDuePassedDuringDowntimeRunsOnce() {

@@ -80,7 +80,7 @@ import Testing
         #expect(
             quit.logLines.contains { $0.reason.contains("what was learned about when the app is used is forgotten") })
         h.openApp()
-        #expect(h.scheduler.state.usage.firstOpen == h.scheduler.steadyTime(monotonic: h.monotonic))
+        #expect(h.scheduler.state.usage.firstOpen == h.scheduler.clock.steady(monotonic: h.monotonic))
         h.submit(BGTaskRequest(identifier: refreshID, kind: .appRefresh))
         #expect(h.text(refreshID) == "eligible — waiting for the next scheduler wake")
     }

@@ -49,7 +49,7 @@ import Testing
         try scenario.app(.open)
         let snapshot = try StoreSnapshot.read(
             home: scenario.home, store: scenario.store, configuration: .builtIn, now: scenario.clock.now(),
-            steady: scenario.clock.now().timeIntervalSince1970)
+            monotonic: scenario.clock.steady())
         #expect(snapshot.app.phase == .active)
         #expect(snapshot.app.backgroundTimeRemaining == nil)
         #expect(snapshot.app.forceQuit == false)

@@ -17,7 +17,7 @@ import Testing
         let live = scenario.runtime.snapshot().app
         let stored = try StoreSnapshot.read(
             home: scenario.home, store: scenario.store, configuration: .builtIn, now: scenario.clock.now(),
-            steady: scenario.clock.steady()
+            monotonic: scenario.clock.steady()
         ).app
         #expect(live.session == "com.example.offstage.background")
         let record = try #require(live.registry.records.first)

@@ -202,11 +202,7 @@ struct AndroidSimulationEngine {
         for action in system.handle(event, now: now) {
             if case .wake(let at) = action { queueSystemWake(at.timeIntervalSince(setup.start)) }
         }
-        let environment = WorkEnvironment(
-            gate: system.gate(now: now), inputs: system.constraintInputs(now: now),
-            expeditedQuotaLeft: system.expeditedQuotaLeft(now: now),
-            expeditedQuotaBackAt: system.expeditedQuotaRefillAt(now: now),
-            appInForeground: system.state.phase == .foreground)
+        let environment = system.workEnvironment(now: now)
         if environment != work.state.environment { workEvent(.environmentChanged(environment)) }
     }
 

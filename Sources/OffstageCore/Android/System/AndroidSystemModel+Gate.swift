@@ -1,6 +1,15 @@
 import Foundation
 
 extension AndroidSystemModel {
+    /// What WorkManager sees of the system at `now`: the job gate, the constraint facts, the expedited quota and
+    /// whether the app is in the foreground; `workersCanStart` is false while no engine runs to start a worker.
+    public func workEnvironment(now: Date, workersCanStart: Bool = true) -> WorkEnvironment {
+        WorkEnvironment(
+            gate: gate(now: now), inputs: constraintInputs(now: now), expeditedQuotaLeft: expeditedQuotaLeft(now: now),
+            expeditedQuotaBackAt: expeditedQuotaRefillAt(now: now), appInForeground: state.phase == .foreground,
+            workersCanStart: workersCanStart)
+    }
+
     /// Whether the system lets the app's regular (non-expedited) jobs run at `now`, and why not.
     ///
     /// The first hold that applies wins: force-stop, background restriction, Doze (outside a maintenance window),

@@ -1,0 +1,213 @@
+import Foundation
+import OffstageCore
+import OffstageHTTP
+import OffstageStore
+
+/// The host of the transfer daemon: it owns `TransferDaemon`, the curl engine and the finaliser, and carries out
+/// the daemon's actions through the shared routine (`HostContext.carryOut`).
+final class TransferHost {
+    /// The store, the clock, the mailbox and the shared routine.
+    let context: HostContext
+    /// The pure transfer daemon.
+    var daemon: TransferDaemon
+    /// The engine, once started.
+    private(set) var engine: CurlEngine?
+    /// Delivers finished downloads of sessions no app hosts here.
+    var finalizer: Finalizer
+    /// When the daemon next wants `.timerFired` (retries, `earliestBeginDate`).
+    var nextWake: Date?
+    /// The model app's host, told when a delivery for its session waits.
+    weak var app: AppHost?
+    /// Called when a request starts, with its task and the offset it starts from (the snapshots follow attempts).
+    var onStart: (Int64, Int64) -> Void = { _, _ in }
+    /// The commits of progress and checkpoint reports handled this turn, written together (`flushProgress`).
+    var pendingProgress = StoreChanges()
+
+    /// A host for the daemon the options describe.
+    init(context: HostContext) {
+        self.context = context
+        let options = context.options
+        daemon = TransferDaemon(retryPolicy: options.retryPolicy, redirectPolicy: options.redirectPolicy)
+        daemon.timings = options.transferTimings
+        daemon.exclusive = options.focus
+        daemon.appSessions = [options.app?.configuration.sessionIdentifier ?? options.appSessionIdentifier]
+        let home = context.home
+        finalizer = Finalizer(partPath: { home.partPath(taskID: $0) })
+        finalizer.replacing = options.replacesExisting
+    }
+
+    /// Starts the curl engine; its reports go to the loop's mailbox.
+    func startEngine() {
+        var configuration = EngineConfiguration(partsDirectory: context.home.partsDirectory)
+        context.options.configureEngine(&configuration)
+        let queue = context.queue
+        let engine = CurlEngine(configuration: configuration) { reports in
+            queue.post(contentsOf: reports.map { .daemon(.engine($0)) })
+        }
+        self.engine = engine
+        engine.start()
+    }
+
+    /// Shuts the engine down (each request ends and checkpoints); its reports stay queued.
+    func stopEngine() {
+        engine?.shutdown()
+    }
+
+    /// Restores the sessions and tasks from the store and tells the daemon the system (re)started.
+    func restore() throws {
+        let (sessions, tasks, conditions) = try load()
+        try handle(.started(sessions: sessions, tasks: tasks, conditions: conditions))
+    }
+
+    /// Loads the sessions and tasks WITHOUT a start: nothing moves or starts (an offline apply).
+    func restoreOffline() throws {
+        daemon.exclusive = []  // nothing starts: the next `offstage run` decides what runs
+        let (sessions, tasks, conditions) = try load()
+        daemon.load(sessions: sessions, tasks: tasks, conditions: conditions)
+    }
+
+    /// The stored sessions, tasks and conditions, with unusable rows set aside.
+    private func load() throws -> ([SessionConfiguration], [TransferTask], DeviceConditions) {
+        let sessions = try context.store.loadSessionsSettingAside()
+        let tasks = try context.store.loadTasksSettingAside()
+        try context.reportSetAside(sessions.setAside + tasks.setAside)
+        return (sessions.sessions, tasks.tasks, try context.loadConditions())
+    }
+
+    /// Feeds one event to the daemon and carries out its actions (completing `command` with them).
+    func handle(_ event: DaemonEvent, command: CommandSource? = nil) throws {
+        try run(daemon.handle(event, now: context.time.now()), command: command)
+    }
+
+    /// Carries out a daemon transition through the shared routine: commit first, then the side effects.
+    func run(_ actions: [DaemonAction], command: CommandSource?) throws {
+        let commitment = Commitment(transfers: actions)
+        try context.carryOut(
+            [
+                HostStep(commitment) { [self] in
+                    if !commitment.changes.transfers.outboxAdded.isEmpty { app?.needsPump = true }
+                    try perform(actions)
+                }
+            ], command: command)
+    }
+
+    /// Executes a command for the daemon: its result and its changes commit together.
+    func execute(_ request: DaemonCommand, from command: CommandSource) throws {
+        // An `add` creates the task whose id it reserved when it was sent (ids are not inbox ids); a batch, the tasks
+        // of its consecutive ids.
+        let taskID: Int64
+        switch command {
+        case .inbox(let id): taskID = try context.store.reservedTaskID(command: id) ?? id
+        case .direct(_, let reserved):
+            let count = request.reservedTaskCount
+            taskID = count == 0 ? 0 : try reserved ?? context.store.reserveTaskIDs(count)
+        }
+        try handle(event(for: request, taskID: taskID), command: command)
+    }
+
+    /// The daemon event a command stands for.
+    private func event(for command: DaemonCommand, taskID: Int64) -> DaemonEvent {
+        switch command {
+        case .add(let spec):
+            return .addRequested(id: taskID, spec: spec, defaultDirectory: context.home.documentsDirectory)
+        case .addBatch(let batch):
+            return .batchAddRequested(firstID: taskID, batch: batch, defaultDirectory: context.home.documentsDirectory)
+        case .pause(let task): return .pauseRequested(id: task)
+        case .resume(let task): return .resumeRequested(id: task)
+        case .cancel(let task): return .cancelRequested(id: task)
+        case .setConditions(let conditions): return .conditionsChanged(conditions)
+        case .configureSession(let configuration): return .sessionConfigured(configuration)
+        case .schedule, .unschedule, .launchTask, .expireTask, .setDeviceInUse, .appOpened, .appBackgrounded, .app,
+            .setClockRate, .jumpToNextDeadline, .android:
+            return .timerFired
+        }
+    }
+
+    /// Performs the side effects of a daemon transition whose commit is already written.
+    func perform(_ actions: [DaemonAction]) throws {
+        for action in actions { try perform(action) }
+    }
+
+    private func perform(_ action: DaemonAction) throws {
+        switch action {
+        case .commit, .refuse:
+            break
+        case .start(let request):
+            onStart(request.taskID, request.offset)
+            engine?.submit(request, credentials: credentials(for: request))
+        case .stop(let id):
+            engine?.stop(taskID: id)
+        case .removePart(let id):
+            _ = PosixFiles.remove(context.home.partPath(taskID: id))
+        case .deliver(let task) where daemon.appSessions.contains(task.session):
+            // The app moves the file when its delegate gets it; a runtime that does not host the app leaves it.
+            app?.needsPump = true
+        case .deliver(let task):
+            // An offline apply starts no work: the task stays `finishing` and the next start delivers it.
+            guard !context.offline else { break }
+            try handle(finalizer.step(task))
+        case .wake(let date):
+            nextWake = min(nextWake ?? date, date)
+        case .measureDiskSpace:
+            if let free = PosixFiles.freeBytes(at: context.home.partsDirectory) {
+                try handle(.diskSpaceChecked(freeBytes: free))
+            }
+        }
+    }
+
+    /// The credentials a request may carry: those given for its task, else the `.netrc` entry for the host of the
+    /// task's own URL, bound to that URL's origin (the engine drops them for a request to any other origin,
+    /// such as a redirect to another port of the same host).
+    func credentials(for request: TransferRequest) -> OriginCredentials? {
+        if let given = context.options.credentials[request.taskID] { return given }
+        guard let file = engine?.netrcFile, let task = daemon.tasks[request.taskID] else { return nil }
+        return Netrc.credentials(for: task.url, file: file)
+    }
+
+    /// Fires the daemon's wake when it is due by the clock.
+    func fireWakeIfDue() throws -> Bool {
+        guard let wake = nextWake, wake <= context.time.now() else { return false }
+        nextWake = nil
+        try handle(.timerFired)
+        return true
+    }
+
+    /// Cancels the transfer a handler's or worker's download runs. It may still be an `add` in the inbox: then a
+    /// cancel queued behind it stops it in turn.
+    func cancelWorkDownload(_ taskID: Int64) {
+        if daemon.tasks[taskID] == nil {
+            _ = try? context.store.enqueue(.cancel(id: taskID), now: context.time.now())
+        } else {
+            try? handle(.cancelRequested(id: taskID))
+        }
+    }
+
+    /// Whether the download of a handler or worker ended, and whether it completed (nil: still going).
+    func workDownloadEnded(_ taskID: Int64) -> Bool? {
+        guard let task = daemon.tasks[taskID], task.state.isTerminal else { return nil }
+        return task.state == .completed
+    }
+
+    /// Whether the daemon has work of its own: a transfer to run, or a delivery no app waits for.
+    ///
+    /// Deliveries to the model app wait for the app, which may be away for good (force-quit): they count as work
+    /// only through the app host's `isBusy()`.
+    var hasSystemWork: Bool {
+        hasDeliveryWork || [.queued, .running, .retrying].contains { !daemon.taskIDs(in: $0).isEmpty }
+    }
+
+    /// Whether a finished download of a session no app hosts here waits for its finalisation.
+    var hasDeliveryWork: Bool {
+        daemon.taskIDs(in: .finishing).contains {
+            daemon.tasks[$0].map { !daemon.appSessions.contains($0.session) } ?? false
+        }
+    }
+
+    /// Whether every focused task ended or is paused.
+    func focusFinished(_ focus: Set<Int64>) -> Bool {
+        focus.allSatisfy { id in daemon.tasks[id].map { $0.state.isTerminal || $0.state == .paused } ?? false }
+    }
+
+    /// The retry dates of retrying tasks.
+    var retryDates: [Date] { daemon.tasks.values.compactMap { $0.state == .retrying ? $0.retryAt : nil } }
+}
