@@ -26,7 +26,7 @@ final class PartWriter {
     /// The buffer, once a byte needed it.
     private var storage: UnsafeMutableRawBufferPointer?
     /// The buffer's size now.
-    private var capacity: Int
+    private(set) var capacity: Int
     /// The most the buffer grows to.
     private let largest: Int
     /// When the buffer took its first byte since it was last written (monotonic seconds).
@@ -43,6 +43,8 @@ final class PartWriter {
     private let writebackWindow: Int64
     private let diskReserve: Int64
     private let fileSync: @Sendable (Int32) -> Int32
+    /// Monotonic seconds, for how fast the buffer fills (a test injects its own).
+    private let now: () -> Double
     /// Absolute end of what is in the file (not counting the buffer).
     private(set) var written: Int64
     /// Absolute end of what is known to be on disk.
@@ -52,9 +54,10 @@ final class PartWriter {
     /// A writer appending at `offset` (the file already holds exactly `offset` bytes).
     init(
         fd: Int32, offset: Int64, bufferSize: Int, writebackWindow: Int64, diskReserve: Int64 = 0,
-        fileSync: @escaping @Sendable (Int32) -> Int32
+        now: @escaping () -> Double = MonotonicClock.now, fileSync: @escaping @Sendable (Int32) -> Int32
     ) {
         self.fd = fd
+        self.now = now
         largest = max(1, bufferSize)
         start = offset
         capacity = min(largest, Self.initialBufferSize)
@@ -84,7 +87,7 @@ final class PartWriter {
             return
         }
         let buffer = storage ?? allocate()
-        if pending == 0 { filledSince = MonotonicClock.now() }
+        if pending == 0 { filledSince = now() }
         (buffer.baseAddress.unsafelyUnwrapped + pending).copyMemory(from: data, byteCount: count)
         pending += count
     }
@@ -107,7 +110,7 @@ final class PartWriter {
     /// Doubles the (empty) buffer when it filled within `growthWindow`, up to `largest`.
     private func grow() {
         guard capacity < largest, storage != nil, written - start >= Self.growthAfter,
-            MonotonicClock.now() - filledSince < Self.growthWindow
+            now() - filledSince < Self.growthWindow
         else { return }
         storage?.deallocate()
         storage = nil
@@ -144,7 +147,9 @@ final class PartWriter {
         // Stop short of a truly full disk, so the store still has room to record where the download got to.
         if diskReserve > 0 {
             var info = statvfs()
-            if fstatvfs(fd, &info) == 0, Int64(info.f_bavail) * Int64(info.f_frsize) - Int64(count) < diskReserve {
+            if fstatvfs(fd, &info) == 0,
+                Int64(info.f_bavail) * Int64(info.f_frsize) - Int64(count) < diskReserve
+            {
                 throw .diskFull
             }
         }
