@@ -4,14 +4,15 @@ import Glibc
 /// Writes a download's body into its part file: gathered into large writes, written back to disk in
 /// the background as it goes, and made durable on demand.
 ///
-/// libcurl hands the body over in slices of at most 16 KiB. Writing each slice costs a system call
-/// and a file-time update; gathering them into 1 MiB writes costs one memory copy and saves most of
-/// that kernel work. Bytes still in the buffer are not in the file: `sync()` flushes them first.
+/// libcurl hands the body over in slices of what one `recv` read (16 to 64 KiB). Writing each slice costs a system
+/// call and a file-time update; gathering them into larger writes (256 KiB by default: larger ones leave the CPU's
+/// cache and cost the kernel more per byte) costs one memory copy and saves most of that kernel work. Bytes still
+/// in the buffer are not in the file: `sync()` flushes them first.
 ///
 /// The buffer is allocated with the first byte and starts small (`initialBufferSize`); once `growthAfter` bytes
 /// went through, a buffer that fills within `growthWindow` doubles, up to `bufferSize`. A fast download gets its
-/// 1 MiB writes after a few milliseconds, while a thousand slow ones (whose servers may send a burst first) hold
-/// 32 KiB each rather than a megabyte.
+/// full-size writes after a few milliseconds, while a thousand slow ones (whose servers may send a burst first)
+/// hold 32 KiB each.
 /// Not Sendable: used on the engine thread only.
 final class PartWriter {
     /// Why a write or sync failed.
