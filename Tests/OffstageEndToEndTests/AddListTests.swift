@@ -47,6 +47,8 @@ import Testing
         ("http://127.0.0.1:9/a\n\nnot-a-url\n", "LIST:3: not a URL: not-a-url"),
         ("http://127.0.0.1:9/a\n# c\nftp://127.0.0.1/b\n", "LIST:3: only http and https URLs are supported, not ftp"),
         ("http://127.0.0.1:9/a\thttp://127.0.0.2:9/a\n", "LIST:1: one URL per line, but this line has more than one"),
+        // Unicode white space: trimmed around a URL (line 1), refused inside one (line 2).
+        ("\u{00A0}http://127.0.0.1:9/a\u{00A0}\nhttp://127.0.0.1:9/a\u{2003}b\n", "LIST:2: one URL per line, but"),
         ("http://127.0.0.1:9/a\nhttp://u:pw@127.0.0.1:9/b\n", "LIST:2: credentials in URLs are never stored"),
         ("http://127.0.0.1:0/a\n", "LIST:1: the URL's port must be from 1 to 65535, not 0"),
         ("# nothing\n\n", "LIST: no URLs in it (only blank lines and comments)"),
