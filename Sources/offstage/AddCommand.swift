@@ -15,13 +15,13 @@ enum AddCommand {
                 "credentials in URLs are never stored; put them in ~/.netrc, or use `offstage get` (kept in memory only)"
             )
         }
-        var spec = try options(args, url: url)
+        var spec = try options(args, url: url, context: context)
         spec.name = try args.value("--name").map(fileName)
         try report(spec, what: URLCredentials.masked(url), context: context)
     }
 
     /// A download of `url` with the options every `add` takes (all but `--name`).
-    static func options(_ args: Arguments, url: String) throws -> TransferSpec {
+    static func options(_ args: Arguments, url: String, context: CLIContext) throws -> TransferSpec {
         var spec = TransferSpec(kind: .download, url: url)
         if let directory = args.value("--dir") {
             guard !directory.isEmpty else { throw CLIError.usage("--dir needs a directory, not an empty name") }

@@ -15,13 +15,14 @@ enum AddListCommand {
             throw CLIError.usage("--name names one file; it cannot go with --input-file (each takes its own name)")
         }
         let list = try URLList.read(path)
-        let batch = TransferBatch(template: try AddCommand.options(args, url: ""), urls: list.urls, source: list.source)
+        let batch = TransferBatch(
+            template: try AddCommand.options(args, url: "", context: context), urls: list.urls, source: list.source)
         let (outcome, ticket) = try context.send(.addBatch(batch))
         let first = ticket.taskID ?? 0
         let count = Int64(batch.urls.count)
         let tasks = count == 1 ? "task \(first)" : "tasks \(first) to \(first + count - 1)"
         let what = "\(Plural.count(count, "download")) from \(list.source)"
-        if case .stillPending = outcome { print("\(tasks) (not created yet): \(what)") }
+        if case .stillPending = outcome { context.output.line("\(tasks) (not created yet): \(what)") }
         try TaskControlCommand.report(outcome, done: "added \(what): \(tasks)", context: context)
     }
 }
