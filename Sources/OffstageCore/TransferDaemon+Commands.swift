@@ -15,6 +15,7 @@ extension TransferDaemon {
         liveBytes = [:]
         acceptedOffsets = [:]
         stalls = [:]
+        appliedLimits = [:]
         var interrupted = 0
         for var task in tasks.sorted(by: { $0.id < $1.id }) {
             switch task.state {
@@ -24,6 +25,8 @@ extension TransferDaemon {
                 update(task, in: &transition)
                 transition.log(
                     .waiting, task.subject, "interrupted by a restart; resumes from checkpoint \(task.bytesWritten)")
+            case .finishing where task.checksumState == .verifying:
+                transition.actions.append(.verifyChecksum(task))  // a kill came while it was being verified
             case .finishing:
                 transition.actions.append(.deliver(task))
             default:
@@ -40,12 +43,35 @@ extension TransferDaemon {
             transition.actions.append(.refuse("task \(id) already exists"))
             return
         }
+        if let problem = Self.optionsProblem(spec) { return transition.actions.append(.refuse(problem)) }
         let task = makeTask(
             id: id, spec: spec, taskIdentifier: nextTaskIdentifier(in: spec.session, in: &transition),
             defaultDirectory: defaultDirectory, now: transition.now)
         update(task, in: &transition)
         let what = task.kind == .download ? "download" : "\(task.method) upload of \(task.uploadPath ?? "?")"
-        transition.log(.taskAdded, task.subject, "\(what) \(URLCredentials.masked(task.url)) in \(task.session)")
+        transition.log(
+            .taskAdded, task.subject,
+            "\(what) \(URLCredentials.masked(task.url)) in \(task.session)" + Self.describe(spec.options))
+    }
+
+    /// Why a request's options cannot be taken (refused before anything is created), or nil.
+    static func optionsProblem(_ spec: TransferSpec) -> String? {
+        if let problem = spec.options.problem { return printable(problem) }
+        if spec.kind == .upload, spec.options.checksum != nil || spec.options.compressed {
+            return "a checksum or --compressed applies to downloads only"
+        }
+        return nil
+    }
+
+    /// `; limit 500 KiB/s, sha-256 checked, 2 headers, compressed`: what the options ask, never a header's value.
+    static func describe(_ options: TransferOptions) -> String {
+        var parts: [String] = []
+        if let limit = options.rateLimit { parts.append("limit \(RateLimit.describe(limit))") }
+        if let checksum = options.checksum { parts.append("\(checksum.algorithm.rawValue) checked") }
+        let headers = options.headers.count + options.credentialHeaders.count
+        if headers > 0 { parts.append(Plural.count(headers, "header")) }
+        if options.compressed { parts.append("compressed") }
+        return parts.isEmpty ? "" : "; " + parts.joined(separator: ", ")
     }
 
     /// Creates one download per URL of a batch, with the ids `first` onwards, all or none (an id already taken
@@ -63,6 +89,7 @@ extension TransferDaemon {
             transition.actions.append(.refuse("task ids \(first) and on are out of range"))
             return
         }
+        if let problem = Self.optionsProblem(batch.template) { return transition.actions.append(.refuse(problem)) }
         if let taken = tasks.keys.first(where: { (first...last).contains($0) }) {
             transition.actions.append(.refuse("task \(taken) already exists; none of the \(count) was added"))
             return
@@ -79,7 +106,9 @@ extension TransferDaemon {
         let session = batch.template.session
         let range = count == 1 ? "task \(first)" : "tasks \(first) to \(last)"
         transition.log(
-            .taskAdded, range, "\(Plural.count(count, "download")) from \(batch.source) in \(session)")
+            .taskAdded, range,
+            "\(Plural.count(count, "download")) from \(batch.source) in \(session)"
+                + Self.describe(batch.template.options))
     }
 
     /// The next free `taskIdentifier` of a session (numbered per session), creating the session when it is new.
@@ -99,13 +128,15 @@ extension TransferDaemon {
         id: Int64, spec: TransferSpec, taskIdentifier: Int, defaultDirectory: String, now: Date
     ) -> TransferTask {
         let session = sessions[spec.session] ?? SessionConfiguration(identifier: spec.session)
-        return TransferTask(
+        var task = TransferTask(
             id: id, session: spec.session, taskIdentifier: taskIdentifier, taskDescription: spec.taskDescription,
             kind: spec.kind, url: URLCredentials.stripped(spec.url), method: spec.method, uploadPath: spec.uploadPath,
             requestedName: spec.name, destinationDirectory: spec.destinationDirectory ?? defaultDirectory,
             priority: Clamped.within(spec.priority, 0...1),
             earliestBeginDate: spec.beginAfter.map { now + Clamped.within($0, 0...TransferSpec.maximumDelay) },
             isDiscretionary: spec.discretionary || session.isDiscretionary, createdAt: now)
+        task.options = spec.options
+        return task
     }
 
     /// Pauses a task that has not finished; its partial file and validator are kept.
@@ -143,9 +174,8 @@ extension TransferDaemon {
         if task.state == .failed, task.deliveredPath != nil || task.error?.hasPrefix("delivery failed") == true {
             task.state = .finishing
             task.error = nil
-            update(task, in: &transition)
             transition.log(.finishing, task.subject, "delivery retried by the user")
-            transition.actions.append(.deliver(task))
+            proceedToDelivery(&task, in: &transition)
             return
         }
         guard task.state == .paused || task.state == .failed else {

@@ -8,6 +8,8 @@ enum EngineCommand: Sendable {
     case submit(TransferRequest, OriginCredentials?)
     /// Abort the task's active request, if any.
     case stop(Int64)
+    /// Change the rate limit of the task's active request at once (nil: none).
+    case limit(Int64, Int64?)
     /// Stop every request and leave the loop.
     case shutdown
 }
@@ -36,6 +38,8 @@ final class EngineLoop {
     var active: [Int64: Transfer] = [:]
     /// The same transfers by easy handle, while the handle is in the multi handle (for libcurl's "done" messages).
     var byHandle: [UnsafeMutableRawPointer: Transfer] = [:]
+    /// The active transfers with a rate limit (a pacer), which may be paused until their `resumeAt`.
+    var paced: [Int64: Transfer] = [:]
     /// Downloads libcurl finished whose connection is watched briefly for bytes past Content-Length.
     var settling: [Settling] = []
     /// When the next tick is due (monotonic seconds).
@@ -110,6 +114,10 @@ final class EngineLoop {
             start(request, credentials: credentials)
         case .stop(let taskID):
             if let transfer = active[taskID] { end(transfer, result: nil) }
+        case .limit(let taskID, let rate):
+            guard let transfer = active[taskID] else { break }
+            transfer.applyRateLimit(rate)
+            notePacing(transfer)
         case .shutdown:
             for transfer in active.values.sorted(by: { $0.request.taskID < $1.request.taskID }) {
                 end(transfer, result: nil)
@@ -142,9 +150,11 @@ final class EngineLoop {
             usleep(100_000)
             return
         }
+        resumePaced()
         let now = MonotonicClock.now()
         var deadline = now + (isBusy ? 1 : 10)
         if let timerDeadline { deadline = min(deadline, timerDeadline) }
+        if let resume = paced.values.compactMap(\.resumeAt).min() { deadline = min(deadline, resume) }
         if isBusy { deadline = min(deadline, nextTick) }
         if let settle = settling.map(\.deadline).min() { deadline = min(deadline, settle) }
         let milliseconds = Clamped.int32(max(0, ((deadline - now) * 1000).rounded(.up)))
@@ -179,6 +189,20 @@ final class EngineLoop {
                 end(transfer, result: result)
             }
         }
+    }
+
+    /// Lets the transfers their pacers paused go on once their time has come (unpausing may hand over the held chunk
+    /// at once, which may pause them again).
+    private func resumePaced() {
+        guard !paced.isEmpty else { return }
+        let now = MonotonicClock.now()
+        var lifted: [Int64] = []
+        for transfer in paced.values where (transfer.resumeAt ?? .infinity) <= now {
+            transfer.resumeAt = nil
+            if let easy = transfer.easy { _ = offstage_curl_unpause(easy) }
+            if transfer.pacer == nil { lifted.append(transfer.request.taskID) }
+        }
+        for id in lifted { paced[id] = nil }
     }
 
     /// Ends settling transfers whose connection became readable (peeking for excess) or whose time is up.
@@ -236,7 +260,15 @@ final class EngineLoop {
             if active.isEmpty { nextTick = MonotonicClock.now() + tickInterval }
             active[request.taskID] = transfer
             byHandle[easy] = transfer
+            notePacing(transfer)
         }
+    }
+
+    /// Keeps `paced` to the transfers that have a pacer or wait to be let go on (a lifted limit), so a turn looks at
+    /// those only.
+    private func notePacing(_ transfer: Transfer) {
+        let keep = transfer.pacer != nil || transfer.resumeAt != nil
+        paced[transfer.request.taskID] = keep ? transfer : nil
     }
 
     /// Removes the transfer from the multi handle, reports its final checkpoint and its end, frees it.
@@ -246,6 +278,7 @@ final class EngineLoop {
             _ = curl_multi_remove_handle(multi, easy)
         }
         active[transfer.request.taskID] = nil
+        paced[transfer.request.taskID] = nil
         let end = transfer.finish(result: result)
         transfer.close()
         report(.ended(taskID: transfer.request.taskID, end: end))

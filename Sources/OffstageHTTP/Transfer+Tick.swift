@@ -27,7 +27,7 @@ extension Transfer {
     /// Moves the stall mark when the bytes moved by `stallBytes` (or went back: a restart from zero), and says so
     /// when the request was stalled.
     func noteMovement(bytes: Int64, now: Double) {
-        guard bytes - stallMark.bytes >= request.stallBytes || bytes < stallMark.bytes else { return }
+        guard bytes - stallMark.bytes >= stallBytes || bytes < stallMark.bytes else { return }
         stallMark = (now, bytes)
         if stallReported {
             stallReported = false
@@ -47,7 +47,7 @@ extension Transfer {
         }
         let timeout = max(window, request.idleTimeout.isFinite ? request.idleTimeout : window)
         guard quiet >= timeout else { return false }
-        let under = request.stallBytes == 1000 ? "1 kB" : Plural.count(request.stallBytes, "byte")
+        let under = stallBytes == 1000 ? "1 kB" : Plural.count(stallBytes, "byte")
         failure = .stalled("stalled: under \(under) in \(Clamped.int(timeout.rounded(.up))) s")
         return true
     }

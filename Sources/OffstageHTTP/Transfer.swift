@@ -80,6 +80,14 @@ final class Transfer {
     var stallReported = false
     /// Set once libcurl finished it and its connection is watched for excess bytes: the tick leaves it alone.
     var settling = false
+    /// The most bytes a second the request may move now (nil: no limit); set with `applyRateLimit`.
+    var rateLimit: Int64?
+    /// The token bucket that paces it while it has a limit.
+    var pacer: Pacer?
+    /// While paused by its pacer: when to let it go on (monotonic seconds).
+    var resumeAt: Double?
+    /// The receive buffer the handle started with: a later limit may shrink it, never grow it past this.
+    var startBuffer = 0
 
     // Upload state.
     /// Bytes of the upload file read so far.
@@ -190,6 +198,16 @@ final class Transfer {
         case .diskFull: return .diskFull
         case .file(let code): return .file("cannot \(operation) \(path): \(errorText(code))")
         }
+    }
+}
+
+extension Transfer {
+    /// The least the request must move within its stall window not to be stalled: its `stallBytes`, or half of what
+    /// its rate limit lets through in that window when that is less (a tightly limited request is not stalled).
+    var stallBytes: Int64 {
+        guard let rateLimit else { return request.stallBytes }
+        let window = request.stallWindow.isFinite ? max(1, request.stallWindow) : 30
+        return max(1, min(request.stallBytes, Clamped.int64(Double(rateLimit) * window / 2)))
     }
 }
 

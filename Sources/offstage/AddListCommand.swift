@@ -14,6 +14,9 @@ enum AddListCommand {
         guard args.value("--name") == nil else {
             throw CLIError.usage("--name names one file; it cannot go with --input-file (each takes its own name)")
         }
+        guard args.value("--checksum") == nil else {
+            throw CLIError.usage("--checksum is one file's digest; it cannot go with --input-file (each file differs)")
+        }
         let list = try URLList.read(path)
         let batch = TransferBatch(
             template: try AddCommand.options(args, url: "", context: context), urls: list.urls, source: list.source)

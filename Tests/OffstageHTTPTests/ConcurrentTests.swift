@@ -37,7 +37,7 @@ struct ConcurrentTests {
         defer { origin.stop() }
         let harness = try EngineHarness()
         harness.onReport { report, engine in
-            if case .responseAccepted(let id, _, _, _, _, _) = report, id == 7 { engine.stop(taskID: 7) }
+            if case .responseAccepted(let id, _, _, _, _, _, _) = report, id == 7 { engine.stop(taskID: 7) }
         }
         let requests = (1...20).map { id in
             download(origin.url("/gen/32k?seed=\(id)&rate=64000"), id: Int64(id))
@@ -56,7 +56,7 @@ extension TransferReport {
     /// The task the report is about.
     fileprivate var taskID: Int64 {
         switch self {
-        case .responseAccepted(let id, _, _, _, _, _), .restartedFromZero(let id, _),
+        case .responseAccepted(let id, _, _, _, _, _, _), .restartedFromZero(let id, _),
             .progressed(let id, _),
             .stalled(let id, _), .moving(let id), .checkpointed(let id, _), .ended(let id, _):
             id
