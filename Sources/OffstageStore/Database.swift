@@ -151,7 +151,7 @@ final class Database {
         }
         let report = try query("PRAGMA quick_check", table: "quick_check") { $0.string(0) }
         if report != ["ok"] {
-            throw StoreError.corrupt(path, report.prefix(3).joined(separator: "; "))
+            throw StoreError.corrupt(path, StoreError.damageReport(report))
         }
         if version > knownVersion {
             throw StoreError.tooNew(path, found: version, supported: knownVersion)

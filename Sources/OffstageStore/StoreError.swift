@@ -1,4 +1,5 @@
 import Foundation
+import OffstageCore
 
 /// Why the store could not be opened, read or written; every description is one line a CLI can print verbatim.
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
@@ -35,8 +36,12 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
     /// Any other SQLite failure, with its extended result code and message.
     case sqlite(code: Int32, message: String)
 
-    /// A one-line, human-readable message.
-    public var description: String {
+    /// A one-line, human-readable message: text that came from the file (a damage report naming a crafted table,
+    /// SQLite's message) or from a path is escaped, so the line holds no control bytes and no line break.
+    public var description: String { StoreError.line(message) }
+
+    /// The message before escaping.
+    private var message: String {
         switch self {
         case .locked(let pid, let home):
             return "another offstage (pid \(pid)) owns \(home)"
@@ -56,9 +61,11 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
             return "\(path) is a symbolic link, and offstage never opens a home's files through one "
                 + "(put the real file in its place, or point --home at the directory that holds it)"
         case .notAFile(let path):
-            return "\(path) is not a regular file; offstage keeps its store there (move it away and run again)"
+            return
+                "\(path) is not a regular file; offstage keeps its store there (move it away and run again)"
         case .emptied(let path):
-            return "\(path) is empty (0 bytes): the store lost its contents (a truncation, a failed copy or a full "
+            return
+                "\(path) is empty (0 bytes): the store lost its contents (a truncation, a failed copy or a full "
                 + "disk) and offstage will not start over in it; restore it from a backup, or move it aside to "
                 + "start a new, empty store"
         case .readOnly(let path):
@@ -88,6 +95,35 @@ extension StoreError {
     static func system(_ operation: String, path: String, code: Int32 = errno) -> StoreError {
         if code == ENOSPC || code == EDQUOT { return .diskFull }
         return .fileSystem(operation: operation, path: path, reason: systemReason(code))
+    }
+}
+
+extension StoreError {
+    /// `text` as one printable line: line breaks and other control or bidi characters become `\xNN` or `\u{N}`.
+    static func line(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if FileNameSanitizer.isForbidden(scalar) {
+                out +=
+                    scalar.value <= 0xFF
+                    ? String(format: "\\x%02X", scalar.value) : String(format: "\\u{%X}", scalar.value)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// SQLite's damage report (one row per problem; the first starts with "*** in database main ***" and a line
+    /// break) as the detail of `.corrupt`: the first three problems, at most 300 characters (escaped when shown).
+    static func damageReport(_ rows: [String]) -> String {
+        let header = "*** in database main ***"
+        let problems = rows.prefix(3).map { row in
+            row.hasPrefix(header)
+                ? row.dropFirst(header.count).trimmingCharacters(in: .whitespacesAndNewlines) : row
+        }
+        let detail = problems.joined(separator: "; ")
+        return detail.count > 300 ? String(detail.prefix(300)) + "…" : detail
     }
 }
 
