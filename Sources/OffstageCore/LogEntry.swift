@@ -114,4 +114,6 @@ public enum LogKind: String, Codable, Sendable, CaseIterable {
     case resumedFromResumeData = "resumed-from-resume-data"
     /// A stored row the engine cannot use was skipped at start (reported once); the rest of the home runs.
     case rowSetAside = "row-set-aside"
+    /// The engine could not listen on `engine.sock` (something else is there): it runs without attached views.
+    case attachUnavailable = "attach-unavailable"
 }

@@ -18,10 +18,38 @@ extension DaemonRuntime {
         snapshots.seed(try store.latestEvents(limit: 5000).map(\.entry))
         guard options.listens, attach == nil else { return }
         let queue = self.queue
-        // A home whose path is too long for a socket address still runs, without the attach channel.
-        attach = try? AttachServer(
-            path: UnixSocket.path(home: home.path), onPoke: { queue.post(.inboxPoked) },
-            onConnect: { queue.post(.snapshotWanted) })
+        do {
+            attach = try AttachServer(
+                path: UnixSocket.path(home: home.path), onPoke: { queue.post(.inboxPoked) },
+                onConnect: { queue.post(.snapshotWanted) })
+        } catch {
+            // The engine still runs, without the attach channel (a directory in the socket's place, a home whose
+            // path is too long for a socket address), and says so once per start.
+            try reportAttachUnavailable(error)
+        }
+    }
+
+    /// Writes the `attach-unavailable` line: why the engine cannot listen, what that costs, what to do.
+    private func reportAttachUnavailable(_ error: any Error) throws {
+        let wait = options.inboxPollInterval
+        let seconds =
+            wait == wait.rounded() && wait < 1e9 ? String(Int(wait)) : String(format: "%.1f", wait)
+        let cost =
+            "attached dashboards cannot reach this engine, and commands from other processes wait up to \(seconds) s"
+        let reason: String
+        if case .notASocket(let path, let what)? = error as? AttachError {
+            reason =
+                "\(TransferDaemon.printable(path)) is \(what), not the engine's socket: \(cost); remove it and restart offstage"
+        } else {
+            reason = "\(TransferDaemon.printable("\(error)")): \(cost)"
+        }
+        let entry = LogEntry(
+            time: time.now(), kind: .attachUnavailable, subject: "engine.sock",
+            reason: reason)
+        var changes = StoreChanges()
+        changes.log = [entry]
+        try store.apply(changes, now: time.now())
+        logged(entry)
     }
 
     /// Closes the attach socket and removes its file.
@@ -78,19 +106,23 @@ extension DaemonRuntime {
         let now = time.now()
         let daemon = transfers.daemon
         let appSession = app?.session ?? options.appSessionIdentifier
-        let outbox = ((try? store.outbox()) ?? []).filter { daemon.tasks[$0.taskID]?.session == appSession }
+        let outbox = ((try? store.outbox()) ?? []).filter {
+            daemon.tasks[$0.taskID]?.session == appSession
+        }
         var rows = snapshots.transfers(
             daemon, now: now, maxAttempts: options.retryPolicy.maxAttempts,
             waitingForApp: Set(outbox.map(\.taskID)))
         // The inbox as of its last read: it changes when a command is sent, which pokes the loop to read it.
         let queued =
-            inboxAdds ?? (try? StoreSnapshot.inboxAdds(store, defaultDirectory: home.documentsDirectory, now: now))
+            inboxAdds
+            ?? (try? StoreSnapshot.inboxAdds(store, defaultDirectory: home.documentsDirectory, now: now))
             ?? []
         inboxAdds = queued
         if !queued.isEmpty {
             rows += queued.filter { daemon.tasks[$0.id] == nil }.map {
                 SnapshotParts.transfer(
-                    $0, bytes: 0, resumedFrom: 0, speed: nil, eta: nil, status: .waiting("waiting in the inbox"),
+                    $0, bytes: 0, resumedFrom: 0, speed: nil, eta: nil,
+                    status: .waiting("waiting in the inbox"),
                     history: [])
             }
             rows.sort { $0.id < $1.id }
@@ -105,7 +137,8 @@ extension DaemonRuntime {
             appView = SnapshotParts.app(
                 app.lifecycle, steady: steady, mistakes: app.mistakes,
                 waitingDeliveries: outbox.count, budget: budget, session: app.session,
-                registry: SnapshotParts.registry(app.registry, tasks: Array(daemon.tasks.values), session: app.session))
+                registry: SnapshotParts.registry(
+                    app.registry, tasks: Array(daemon.tasks.values), session: app.session))
         } else {
             // This runtime does not host the app (a foreground `get`): the app is as the store holds it.
             appView =
@@ -116,7 +149,8 @@ extension DaemonRuntime {
         }
         return Snapshot(
             clock: clockSnapshot, engine: EngineSnapshot(role: .hosting, pid: getpid(), home: home.path),
-            device: DeviceSnapshot(conditions: daemon.conditions, inUse: scheduler?.state.device.inUse ?? false),
+            device: DeviceSnapshot(
+                conditions: daemon.conditions, inUse: scheduler?.state.device.inUse ?? false),
             app: appView, transfers: rows,
             requests: scheduler.map {
                 SnapshotParts.requests($0, now: now, steady: steady, timeZone: .current)
