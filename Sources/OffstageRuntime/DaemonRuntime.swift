@@ -139,8 +139,12 @@ public final class DaemonRuntime {
         }
     }
 
-    /// One turn of the loop: the inbox, due timers, then the events posted so far (waiting for them when asked).
+    /// One turn of the loop: the store's files, the inbox, due timers, then the events posted so far (waiting for
+    /// them when asked).
     func turn(waiting: Bool) throws -> RunOutcome? {
+        // The store's files are still the ones it writes (every commit checks too; this catches an idle engine whose
+        // log holds commits: they are saved into the database and the engine stops before a kill could lose them).
+        try store.checkFiles()
         let realNow = realTime.steady()
         if realNow - lastInboxPoll >= options.inboxPollInterval {
             lastInboxPoll = realNow
