@@ -62,6 +62,10 @@ struct StoreAttackTests {
         let again = try binary.run(["run", "--until-idle", "--quiet"])
         #expect(again.status == 0, "\(again.stderr)")
         #expect(folder.files(in: "home/Documents") == (fast + slow).map(\.name), "each file delivered once")
+        // The store kept everything: every task, completed (before, the whole store lived in the lost log).
+        let tasks = try JSONSerialization.jsonObject(with: Data(try binary.run(["ls", "--json"]).stdout.utf8))
+        let states = (tasks as? [[String: Any]])?.compactMap { $0["state"] as? String }
+        #expect(states == Array(repeating: "completed", count: fast.count + slow.count))
         for file in fast + slow {
             let expected = GeneratedContent.sha256Hex(size: Int64(file.size), seed: UInt64(file.seed))
             #expect(try SHA256.hexDigest(ofFile: documents + "/" + file.name) == expected, "\(file.name)")
