@@ -64,11 +64,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
             return "\(path) is a symbolic link, and offstage never opens a home's files through one "
                 + "(put the real file in its place, or point --home at the directory that holds it)"
         case .notAFile(let path):
-            return
-                "\(path) is not a regular file; offstage keeps its store there (move it away and run again)"
+            return "\(path) is not a regular file; offstage keeps its store there (move it away and run again)"
         case .emptied(let path):
-            return
-                "\(path) is empty (0 bytes): the store lost its contents (a truncation, a failed copy or a full "
+            return "\(path) is empty (0 bytes): the store lost its contents (a truncation, a failed copy or a full "
                 + "disk) and offstage will not start over in it; restore it from a backup, or move it aside to "
                 + "start a new, empty store"
         case .readOnly(let path):

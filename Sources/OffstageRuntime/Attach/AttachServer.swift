@@ -54,9 +54,7 @@ final class AttachServer: @unchecked Sendable {
     ///
     /// `onPoke` is called on the server thread when a client sent a byte, `onConnect` when a client connected
     /// (so the loop publishes a fresh snapshot for it).
-    init(
-        path: String, onPoke: @escaping @Sendable () -> Void, onConnect: @escaping @Sendable () -> Void
-    ) throws {
+    init(path: String, onPoke: @escaping @Sendable () -> Void, onConnect: @escaping @Sendable () -> Void) throws {
         self.path = path
         self.onPoke = onPoke
         self.onConnect = onConnect

@@ -28,15 +28,11 @@ enum UnixSocket {
     }
 
     /// Calls `body` with the address of `path`.
-    static func withAddress<T>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> T)
-        throws -> T
-    {
+    static func withAddress<T>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> T) throws -> T {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            throw AttachError.pathTooLong(path)
-        }
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { throw AttachError.pathTooLong(path) }
         withUnsafeMutableBytes(of: &address.sun_path) { buffer in
             buffer.copyBytes(from: bytes)
             buffer[bytes.count] = 0
@@ -61,8 +57,7 @@ enum UnixSocket {
         while offset < data.count {
             let sent = data.withUnsafeBytes { buffer -> Int in
                 guard let base = buffer.baseAddress else { return 0 }
-                return Glibc.send(
-                    fd, base + offset, data.count - offset, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+                return Glibc.send(fd, base + offset, data.count - offset, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
             }
             if sent > 0 {
                 offset += sent

@@ -106,23 +106,19 @@ extension DaemonRuntime {
         let now = time.now()
         let daemon = transfers.daemon
         let appSession = app?.session ?? options.appSessionIdentifier
-        let outbox = ((try? store.outbox()) ?? []).filter {
-            daemon.tasks[$0.taskID]?.session == appSession
-        }
+        let outbox = ((try? store.outbox()) ?? []).filter { daemon.tasks[$0.taskID]?.session == appSession }
         var rows = snapshots.transfers(
             daemon, now: now, maxAttempts: options.retryPolicy.maxAttempts,
             waitingForApp: Set(outbox.map(\.taskID)))
         // The inbox as of its last read: it changes when a command is sent, which pokes the loop to read it.
         let queued =
-            inboxAdds
-            ?? (try? StoreSnapshot.inboxAdds(store, defaultDirectory: home.documentsDirectory, now: now))
+            inboxAdds ?? (try? StoreSnapshot.inboxAdds(store, defaultDirectory: home.documentsDirectory, now: now))
             ?? []
         inboxAdds = queued
         if !queued.isEmpty {
             rows += queued.filter { daemon.tasks[$0.id] == nil }.map {
                 SnapshotParts.transfer(
-                    $0, bytes: 0, resumedFrom: 0, speed: nil, eta: nil,
-                    status: .waiting("waiting in the inbox"),
+                    $0, bytes: 0, resumedFrom: 0, speed: nil, eta: nil, status: .waiting("waiting in the inbox"),
                     history: [])
             }
             rows.sort { $0.id < $1.id }
@@ -137,8 +133,7 @@ extension DaemonRuntime {
             appView = SnapshotParts.app(
                 app.lifecycle, steady: steady, mistakes: app.mistakes,
                 waitingDeliveries: outbox.count, budget: budget, session: app.session,
-                registry: SnapshotParts.registry(
-                    app.registry, tasks: Array(daemon.tasks.values), session: app.session))
+                registry: SnapshotParts.registry(app.registry, tasks: Array(daemon.tasks.values), session: app.session))
         } else {
             // This runtime does not host the app (a foreground `get`): the app is as the store holds it.
             appView =
@@ -149,8 +144,7 @@ extension DaemonRuntime {
         }
         return Snapshot(
             clock: clockSnapshot, engine: EngineSnapshot(role: .hosting, pid: getpid(), home: home.path),
-            device: DeviceSnapshot(
-                conditions: daemon.conditions, inUse: scheduler?.state.device.inUse ?? false),
+            device: DeviceSnapshot(conditions: daemon.conditions, inUse: scheduler?.state.device.inUse ?? false),
             app: appView, transfers: rows,
             requests: scheduler.map {
                 SnapshotParts.requests($0, now: now, steady: steady, timeZone: .current)
