@@ -116,4 +116,6 @@ public enum LogKind: String, Codable, Sendable, CaseIterable {
     case rowSetAside = "row-set-aside"
     /// The engine could not listen on `engine.sock` (something else is there): it runs without attached views.
     case attachUnavailable = "attach-unavailable"
+    /// The home's simulated platform was switched (`offstage device platform`): to what, and when it takes effect.
+    case platform
 }

@@ -1,5 +1,6 @@
 import Foundation
 import OffstageCore
+import OffstageRuntime
 import OffstageStore
 
 /// `offstage device …`: shows or changes the simulated device conditions (iOS and Android).
@@ -8,9 +9,20 @@ enum DeviceCommand {
     static func run(_ raw: [String], context: CLIContext) throws {
         let args = try Arguments(raw, spec: CommandCatalog.device)
         let configuration = args.value("--config")
-        let current = try context.openStoreForReading()?.loadConditions() ?? DeviceConditions()
+        let store = try context.openStoreForReading()
+        let current = try store?.loadConditions() ?? DeviceConditions()
         guard !args.positionals.isEmpty else {
             print(describe(current))
+            do {
+                if let chosen = try store?.loadPlatform() {
+                    print("platform \(chosen.rawValue) (chosen for this home)")
+                } else {
+                    let configured = try SchedulerConfig.load(configuration, context: context).android.platform
+                    print("platform \(configured.rawValue) (from config/android.json)")
+                }
+            } catch {
+                throw CLIContext.translate(error)
+            }
             return
         }
         // Every word is checked before anything is sent. The conditions go first: Doze, for one, needs the
@@ -90,6 +102,12 @@ enum DeviceCommand {
                 }
                 plan.steps.append(
                     Step(command: .android(.bucket(bucket)), done: "the Android app is in the \(bucket.title) bucket"))
+            case "platform":
+                let names = PlatformProfile.allCases.map(\.rawValue).joined(separator: ", ")
+                guard let text = words.popFirst(), let profile = PlatformProfile(rawValue: text) else {
+                    throw CLIError.usage("platform needs one of \(names)")
+                }
+                plan.steps.append(Step(command: .setPlatform(profile), done: "platform \(profile.rawValue)"))
             case _ where androidToggles[word] != nil:
                 guard let toggle = androidToggles[word] else { continue }
                 let on = try InputValidation.toggle(words.popFirst(), for: word)

@@ -110,7 +110,7 @@ final class TransferHost {
         case .setConditions(let conditions): return .conditionsChanged(conditions)
         case .configureSession(let configuration): return .sessionConfigured(configuration)
         case .schedule, .unschedule, .launchTask, .expireTask, .setDeviceInUse, .appOpened, .appBackgrounded, .app,
-            .setClockRate, .jumpToNextDeadline, .android:
+            .setClockRate, .jumpToNextDeadline, .android, .setPlatform:
             return .timerFired
         }
     }

@@ -9,7 +9,9 @@ enum SentMessage {
     static func of(_ command: DaemonCommand, role: EngineSnapshot.Role) -> String {
         let line = sent(command)
         guard role == .notRunning else { return line }
-        return line.replacingOccurrences(of: "sent to the engine", with: "requested (no engine runs)")
+        let requested = line.replacingOccurrences(of: "sent to the engine", with: "requested (no engine runs)")
+        if case .setPlatform = command { return requested + ": it takes effect when one starts" }
+        return requested
     }
 
     /// The line for a command an engine receives now.
@@ -39,6 +41,7 @@ enum SentMessage {
         case .app(.forceQuit): return "force-quit sent to the engine"
         case .app(.relaunch): return "background relaunch sent to the engine"
         case .android(let request): return android(request)
+        case .setPlatform(let profile): return "platform \(profile.rawValue) sent to the engine"
         default: return "command sent to the engine"
         }
     }

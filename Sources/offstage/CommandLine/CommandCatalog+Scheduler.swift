@@ -26,9 +26,16 @@ extension CommandCatalog {
             SubcommandSpec("low-power", "on|off", "Low Power Mode"),
             SubcommandSpec("refresh", "on|off", "Background App Refresh"),
             SubcommandSpec("in-use", "on|off", "the user is using the device (processing tasks run only when idle)"),
+            SubcommandSpec(
+                "platform", PlatformProfile.allCases.map(\.rawValue).joined(separator: "|"),
+                "the simulated platform: the iOS model, the Android model or both (kept for this home; until "
+                    + "then config/android.json decides); a running offstage switches at once"),
         ] + androidDeviceSettings,
         subcommandsRepeat: true,
-        notes: ["Settings combine: offstage device cellular battery 15 charging off doze on"])
+        notes: [
+            "Settings combine: offstage device cellular battery 15 charging off doze on",
+            "offstage device platform android: the Android model instead of the iOS one",
+        ])
 
     /// `offstage schedule …`.
     static let schedule = CommandSpec(
