@@ -28,8 +28,7 @@ extension CommandCatalog {
             SubcommandSpec("in-use", "on|off", "the user is using the device (processing tasks run only when idle)"),
             SubcommandSpec(
                 "platform", PlatformProfile.allCases.map(\.rawValue).joined(separator: "|"),
-                "the simulated platform: the iOS model, the Android model or both (kept for this home; until "
-                    + "then config/android.json decides); a running offstage switches at once"),
+                "the simulated platform: iOS, Android or both (kept for this home; else config/android.json)"),
         ] + androidDeviceSettings,
         subcommandsRepeat: true,
         notes: [
