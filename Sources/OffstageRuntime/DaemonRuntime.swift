@@ -199,10 +199,13 @@ public final class DaemonRuntime {
         }
     }
 
-    /// The pending commands this runtime can execute: scheduler commands wait for a runtime that hosts it.
+    /// The pending commands this runtime can execute: scheduler commands wait for a runtime that hosts it, a
+    /// platform switch for one set up to host the platform models.
     func executableCommands() throws -> [(id: Int64, command: DaemonCommand)] {
         try store.pendingCommands().filter {
-            !hostsIOS || ((scheduler != nil || !$0.command.isForScheduler) && (app != nil || !$0.command.isForApp))
+            if case .setPlatform = $0.command { return options.android != nil }
+            return !hostsIOS
+                || ((scheduler != nil || !$0.command.isForScheduler) && (app != nil || !$0.command.isForApp))
         }
     }
 

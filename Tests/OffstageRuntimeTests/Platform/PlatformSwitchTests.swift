@@ -115,8 +115,8 @@ struct PlatformSwitchTests {
         #expect(iOSWork.status == .refused)
     }
 
-    @Test("a runtime not set up for the platform models (a foreground get) refuses the switch and ignores the store")
-    func foregroundRuntimeRefuses() throws {
+    @Test("a runtime not set up for the platform models (a foreground get) ignores the store and leaves a switch waiting")
+    func foregroundRuntimeLeavesItWaiting() throws {
         let harness = try RuntimeHarness()
         let clock = ManualTimeSource()
         try harness.store.commit(StoreCommit(platform: .android), now: clock.now())
@@ -127,8 +127,10 @@ struct PlatformSwitchTests {
         defer { try? runtime.shutdown() }
         try runtime.settle()
         #expect(runtime.platform == .ios && runtime.snapshot().android == nil)
-        let outcome = try Self.send(.setPlatform(.both), runtime, harness)
-        #expect(outcome.status == .refused && outcome.result.contains("does not host the simulated platforms"))
-        #expect(try harness.store.loadPlatform() == .android, "the refusal changed nothing")
+        let id = try harness.store.enqueue(.setPlatform(.both), now: clock.now())
+        try runtime.settle()
+        #expect(try harness.store.commandStatus(id: id)?.0 == .pending, "it waits for offstage run or the dashboard")
+        #expect(try harness.store.loadPlatform() == .android)
+        #expect(runtime.snapshot().android == nil)
     }
 }
