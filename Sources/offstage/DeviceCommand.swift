@@ -18,7 +18,7 @@ enum DeviceCommand {
                     print("platform \(chosen.rawValue) (chosen for this home)")
                 } else {
                     let configured = try SchedulerConfig.load(configuration, context: context).android.platform
-                    print("platform \(configured.rawValue) (from config/android.json)")
+                    print("platform \(configured.rawValue) (none chosen for this home: config/android.json, else ios)")
                 }
             } catch {
                 throw CLIContext.translate(error)

@@ -32,7 +32,9 @@ struct PlatformStoreTests {
             let now = Date(timeIntervalSinceReferenceDate: 800_000_000)
             for profile in [PlatformProfile.android, .both, .ios] {
                 var commit = StoreCommit(platform: profile)
-                commit.transfers.log = [LogEntry(time: now, kind: .platform, subject: "device", reason: profile.rawValue)]
+                commit.transfers.log = [
+                    LogEntry(time: now, kind: .platform, subject: "device", reason: profile.rawValue)
+                ]
                 #expect(!commit.isEmpty)
                 try store.commit(commit, now: now)
                 #expect(try store.loadPlatform() == profile)

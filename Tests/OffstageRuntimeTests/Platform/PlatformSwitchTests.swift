@@ -90,7 +90,10 @@ struct PlatformSwitchTests {
         #expect(try Self.send(Self.refresh(clock), runtime, harness).status == .done, "the scheduler runs again")
         #expect(try harness.store.loadPlatform() == .ios)
         let lines = try harness.store.events(after: 0, limit: 10_000).map(\.entry).filter { $0.kind == .platform }
-        #expect(lines.map(\.reason) == [both.result, android.result, "the platform is already android (kept for this home)", ios.result])
+        #expect(
+            lines.map(\.reason) == [
+                both.result, android.result, "the platform is already android (kept for this home)", ios.result,
+            ])
     }
 
     @Test("with no engine the switch is kept and takes effect at the next start, where it wins over the configuration")
@@ -115,7 +118,8 @@ struct PlatformSwitchTests {
         #expect(iOSWork.status == .refused)
     }
 
-    @Test("a runtime not set up for the platform models (a foreground get) ignores the store and leaves a switch waiting")
+    @Test(
+        "a runtime not set up for the platform models (a foreground get) ignores the store and leaves a switch waiting")
     func foregroundRuntimeLeavesItWaiting() throws {
         let harness = try RuntimeHarness()
         let clock = ManualTimeSource()
