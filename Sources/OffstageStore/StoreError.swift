@@ -41,7 +41,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
 
     /// A one-line, human-readable message: text that came from the file (a damage report naming a crafted table,
     /// SQLite's message) or from a path is escaped, so the line holds no control bytes and no line break.
-    public var description: String { StoreError.line(message) }
+    public var description: String { TransferDaemon.escapingControls(message) }
 
     /// The message before escaping.
     private var message: String {
@@ -102,21 +102,6 @@ extension StoreError {
 }
 
 extension StoreError {
-    /// `text` as one printable line: line breaks and other control or bidi characters become `\xNN` or `\u{N}`.
-    static func line(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            if FileNameSanitizer.isForbidden(scalar) {
-                out +=
-                    scalar.value <= 0xFF
-                    ? String(format: "\\x%02X", scalar.value) : String(format: "\\u{%X}", scalar.value)
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-
     /// What a file removed or replaced under an open store means.
     static func filesChangedMessage(_ file: String, change: StoreFileChange, saved: Bool) -> String {
         let open = "while offstage had the store open"
