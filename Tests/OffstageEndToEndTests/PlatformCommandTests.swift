@@ -10,7 +10,9 @@ struct PlatformCommandTests {
         let binary = try OffstageBinary(home: folder.path + "/home")
         let shown = try binary.run(["device"])
         #expect(shown.status == 0)
-        #expect(shown.stdout.hasSuffix("\nplatform ios (none chosen for this home: config/android.json, else ios)\n"), "\(shown.stdout)")
+        #expect(
+            shown.stdout.hasSuffix("\nplatform ios (none chosen for this home: config/android.json, else ios)\n"),
+            "\(shown.stdout)")
 
         let bad = try binary.run(["device", "platform", "windows"])
         #expect(bad.status == 2 && bad.stdout.isEmpty)
