@@ -147,7 +147,7 @@ struct OpenSafetyTests {
                 tables == [
                     "android_state", "app_registry", "app_state", "conditions", "events", "inbox",
                     "learned_usage",
-                    "outbox",
+                    "outbox", "platform",
                     "scheduler_decisions",
                     "scheduler_runs", "scheduler_state", "sessions", "task_ids", "tasks", "work_requests",
                 ])
