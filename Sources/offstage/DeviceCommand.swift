@@ -26,7 +26,8 @@ enum DeviceCommand {
             return
         }
         // Every word is checked before anything is sent. The conditions go first: Doze, for one, needs the
-        // device unplugged, so `device charging off doze on` must unplug it before it dozes.
+        // device unplugged, so `device charging off doze on` must unplug it before it dozes. A platform switch is the
+        // first of the other commands.
         let plan = try parse(args.positionals, current: current)
         if let conditions = plan.conditions {
             let outcome = try context.submit(.setConditions(conditions), configuration: configuration)
@@ -107,7 +108,10 @@ enum DeviceCommand {
                 guard let text = words.popFirst(), let profile = PlatformProfile(rawValue: text) else {
                     throw CLIError.usage("platform needs one of \(names)")
                 }
-                plan.steps.append(Step(command: .setPlatform(profile), done: "platform \(profile.rawValue)"))
+                // Before the other steps, so `device doze on platform android` dozes the Android device it starts.
+                let switches = plan.steps.prefix { if case .setPlatform = $0.command { true } else { false } }.count
+                plan.steps.insert(
+                    Step(command: .setPlatform(profile), done: "platform \(profile.rawValue)"), at: switches)
             case _ where androidToggles[word] != nil:
                 guard let toggle = androidToggles[word] else { continue }
                 let on = try InputValidation.toggle(words.popFirst(), for: word)

@@ -1,5 +1,8 @@
 import Foundation
+import OffstageCore
 import Testing
+
+@testable import offstage
 
 /// `offstage device platform ios|android|both` (issue 17): the home's simulated platform from the command line, kept
 /// in the store; with no engine it takes effect at the next start, a running engine switches at once; each says which.
@@ -31,6 +34,25 @@ struct PlatformCommandTests {
         let refused = try binary.run(["schedule", "refresh", "com.example.refresh"])
         #expect(refused.status != 0)
         #expect(refused.stderr.contains("this engine runs the Android profile only"), "\(refused.stderr)")
+    }
+
+    @Test("a switch goes before the other settings, so the Android ones reach the model it starts")
+    func switchFirst() throws {
+        let plan = try DeviceCommand.parse(
+            ["doze", "on", "platform", "android", "in-use", "on", "platform", "both"], current: DeviceConditions())
+        #expect(
+            plan.steps.map(\.command) == [
+                .setPlatform(.android), .setPlatform(.both), .android(.doze(true)), .setDeviceInUse(true),
+            ])
+        #expect(plan.conditions == nil)
+
+        let folder = try TemporaryFolder("platform-first")
+        let binary = try OffstageBinary(home: folder.path + "/home")
+        let result = try binary.run(["device", "roaming", "on", "platform", "android"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 2 && lines.first?.hasPrefix("platform android kept for this home") == true, "\(lines)")
+        #expect(lines.last == "roaming: on")
     }
 
     @Test("a running engine switches at once and says what started and stopped")
