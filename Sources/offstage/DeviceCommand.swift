@@ -12,13 +12,14 @@ enum DeviceCommand {
         let store = try context.openStoreForReading()
         let current = try store?.loadConditions() ?? DeviceConditions()
         guard !args.positionals.isEmpty else {
-            print(describe(current))
+            context.output.line(describe(current))
             do {
                 if let chosen = try store?.loadPlatform() {
-                    print("platform \(chosen.rawValue) (chosen for this home)")
+                    context.output.line("platform \(chosen.rawValue) (chosen for this home)")
                 } else {
                     let configured = try SchedulerConfig.load(configuration, context: context).android.platform
-                    print("platform \(configured.rawValue) (none chosen for this home: config/android.json, else ios)")
+                    context.output.line(
+                        "platform \(configured.rawValue) (none chosen for this home: config/android.json, else ios)")
                 }
             } catch {
                 throw CLIContext.translate(error)
