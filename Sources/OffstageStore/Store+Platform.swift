@@ -3,9 +3,9 @@ import OffstageCore
 
 /// The home's simulated platform, as `offstage device platform` chose it.
 extension Schema {
-    /// Version 8: the platform profile chosen for this home (`ios`, `android` or `both`), one row; no row means
+    /// Version 9: the platform profile chosen for this home (`ios`, `android` or `both`), one row; no row means
     /// nobody chose one, so `config/android.json` decides (by default `ios`).
-    static let version8 = Migration(
+    static let version9 = Migration(
         summary: "the chosen platform",
         sql: """
             CREATE TABLE platform (

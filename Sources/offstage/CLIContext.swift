@@ -85,6 +85,7 @@ struct CLIContext {
         options.android = AndroidSetup(
             profile: configuration.android.platform, policy: configuration.android.policy,
             commandLogPath: home.path + "/work.log")
+        options.onComplete = configuration.transfers.hook
         return options
     }
 

@@ -19,9 +19,7 @@ struct OpenSafetyTests {
             #expect(error?.description == "\(home.databasePath) is not an Offstage store; left untouched")
             #expect(contents(home.databasePath) == bytes)
             #expect(!FileManager.default.fileExists(atPath: home.databasePath + "-wal"))
-            #expect(throws: StoreError.foreign(home.databasePath)) {
-                try Store.open(home: home, readOnly: true)
-            }
+            #expect(throws: StoreError.foreign(home.databasePath)) { try Store.open(home: home, readOnly: true) }
         }
     }
 
@@ -149,7 +147,7 @@ struct OpenSafetyTests {
                     "learned_usage",
                     "outbox", "platform",
                     "scheduler_decisions",
-                    "scheduler_runs", "scheduler_state", "sessions", "task_ids", "tasks", "work_requests",
+                    "scheduler_runs", "scheduler_state", "sessions", "task_ids", "tasks", "transfer_settings", "work_requests",
                 ])
             #expect(try store.withDatabase { try $0.scalarText("PRAGMA journal_mode") } == "wal")
             #expect(contents(home.databasePath).count > 0)
@@ -167,17 +165,12 @@ struct OpenSafetyTests {
             }
             let upgraded = try Database(
                 path: home.databasePath, readOnly: false, migrations: Schema.migrations + [extra])
-            #expect(
-                try upgraded.scalarInteger("PRAGMA user_version") == Int64(Schema.migrations.count + 1))
-            #expect(
-                try upgraded.scalarInteger("SELECT count(*) FROM sqlite_master WHERE name = 'extra'") == 1)
+            #expect(try upgraded.scalarInteger("PRAGMA user_version") == Int64(Schema.migrations.count + 1))
+            #expect(try upgraded.scalarInteger("SELECT count(*) FROM sqlite_master WHERE name = 'extra'") == 1)
             upgraded.close()
             // The current build does not know the extra version: refused.
             let found = Schema.migrations.count + 1
-            #expect(
-                throws: StoreError.tooNew(
-                    home.databasePath, found: found, supported: Schema.migrations.count)
-            ) {
+            #expect(throws: StoreError.tooNew(home.databasePath, found: found, supported: Schema.migrations.count)) {
                 try Store.open(home: home)
             }
         }

@@ -4,22 +4,22 @@ import Testing
 @testable import OffstageCore
 @testable import OffstageStore
 
-/// The platform chosen for a home (schema v8), written with any commit.
+/// The platform chosen for a home (schema v9), written with any commit.
 @Suite("Platform table")
 struct PlatformStoreTests {
-    @Test("a version 7 store gains the table empty: no platform chosen, its tasks kept")
-    func migrationFromVersion7() throws {
+    @Test("a version 8 store gains the table empty: no platform chosen")
+    func migrationFromVersion8() throws {
         try withTemporaryHome { home in
             try home.prepare()
             do {
-                let v7 = try Database(
-                    path: home.databasePath, readOnly: false, migrations: Array(Schema.migrations.prefix(7)))
-                #expect(try v7.scalarInteger("PRAGMA user_version") == 7)
-                #expect(try v7.scalarInteger("SELECT count(*) FROM sqlite_master WHERE name = 'platform'") == 0)
-                v7.close()
+                let v8 = try Database(
+                    path: home.databasePath, readOnly: false, migrations: Array(Schema.migrations.prefix(8)))
+                #expect(try v8.scalarInteger("PRAGMA user_version") == 8)
+                #expect(try v8.scalarInteger("SELECT count(*) FROM sqlite_master WHERE name = 'platform'") == 0)
+                v8.close()
             }
             let store = try Store.open(home: home)
-            #expect(try store.withDatabase { try $0.scalarInteger("PRAGMA user_version") } == 8)
+            #expect(try store.withDatabase { try $0.scalarInteger("PRAGMA user_version") } == 9)
             #expect(try store.loadPlatform() == nil)
             #expect(try store.integrityCheck() == "ok")
         }
