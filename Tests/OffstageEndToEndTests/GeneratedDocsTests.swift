@@ -60,6 +60,8 @@ import Testing
             (["offstage", "get", "--out"], "--output"),
             (["offstage", "upload", "x", "--method", "P"], "POST PUT"),
             (["offstage", "device", "charging", ""], "off on"),
+            (["offstage", "device", "platform", ""], "android both ios"),
+            (["offstage", "device", "pl"], "platform"),
             (["offstage", "clock", "f"], "freeze"),
             (["offstage", "--home", folder.base + "/some"], folder.base + "/somedir"),
             (["offstage", "add", "http://h/x", "--dir", folder.base + "/so"], folder.base + "/somedir"),
