@@ -50,6 +50,7 @@ extension AppHost {
     private func deliverDownload(_ task: TransferTask) throws {
         KillPoint.hit("deliver-before-callback")
         delivering = task.id
+        handedOverAt = nil
         defer { delivering = nil }
         try behave(
             .download(
@@ -100,12 +101,21 @@ extension AppHost {
     }
 
     /// One transaction: the outbox row, the task's end (a download becomes delivered), the registry record and
-    /// the delivery's lines.
+    /// the delivery's lines, the system's hand-over line where `didFinishDownloadingTo` returned (after the app's
+    /// move, before `didCompleteWithError`).
     func acknowledgeDelivery(record: AppRecord?, line: LogEntry) throws {
         guard let id = delivering, let task = transfers.daemon.tasks[id] else { return }
-        let app = changesWithPendingLog(AppChanges(upserts: record.map { [$0] } ?? [], log: [line]))
+        let returnedAt = handedOverAt ?? pendingLog.count
+        handedOverAt = nil
+        var app = changesWithPendingLog(AppChanges(upserts: record.map { [$0] } ?? [], log: [line]))
         if task.state == .finishing {
-            try ack(transfers.daemon.handle(.delivered(id: id), now: context.time.now()), app: app)
+            var actions = transfers.daemon.handle(.delivered(id: id), now: context.time.now())
+            if case .commit(var changes)? = actions.first {
+                app.log.insert(contentsOf: changes.log, at: min(returnedAt, app.log.count))
+                changes.log = []
+                actions[0] = .commit(changes)
+            }
+            try ack(actions, app: app)
         } else {
             try ack([.commit(StoreChanges.acknowledging(id))], app: app)
         }

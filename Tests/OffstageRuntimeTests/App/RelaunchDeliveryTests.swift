@@ -45,6 +45,20 @@ struct RelaunchDeliveryTests {
         let called = try #require(
             events.firstIndex { $0.kind == .appCompletionHandler && $0.reason.contains("called") })
         #expect(kill < finishing && finishing < relaunch && relaunch < moved && moved < finished && finished < called)
+        // The seed's lesson, in the order the log says it: the app hears didFinishDownloadingTo with the temporary
+        // file, moves it itself before returning, and only then does the system say it handed the file over.
+        let appMove = try #require(
+            events.firstIndex {
+                $0.kind == .appDelivery && $0.reason.contains("before didFinishDownloadingTo returned")
+            })
+        let handed = try #require(events.firstIndex { $0.kind == .delivered })
+        let completed = try #require(
+            events.firstIndex { $0.kind == .appDelegate && $0.reason.hasPrefix("didCompleteWithError") })
+        #expect(moved < appMove && appMove < handed && handed < completed)
+        #expect(events[moved].reason.contains(scenario.home.partsDirectory))
+        #expect(events[appMove].reason.hasSuffix("/Documents/1048576 before didFinishDownloadingTo returned"))
+        #expect(events[handed].reason.hasPrefix("handed the temporary file to the app (didFinishDownloadingTo)"))
+        #expect(!events.contains { $0.kind == .delivered && $0.reason.contains("Documents") })
         #expect(try scenario.logged(.appReconciled, "finished-while-away → deliver"))
         #expect(try scenario.appState().lifecycle.phase == .background)
         #expect(try scenario.appState().lifecycle.handlers.isEmpty)
