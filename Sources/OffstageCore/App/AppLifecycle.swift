@@ -52,6 +52,7 @@ public struct AppLifecycle: Sendable, Equatable {
         case .systemTerminated(let reason): systemTerminated(reason: reason, in: &t)
         case .processRestarted: reboot(in: &t)
         case .relaunchRequested(let session): relaunchRequested(session: session, in: &t)
+        case .launchEventsOff(let session): holdForOpen(session: session, in: &t)
         case .beginBackgroundTask(let name, let handler): beginTask(name: name, hasExpirationHandler: handler, in: &t)
         case .endBackgroundTask(let id): endTask(id, in: &t)
         case .sessionEventsFinished(let token): sessionEventsFinished(token, in: &t)

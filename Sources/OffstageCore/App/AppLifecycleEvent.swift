@@ -24,6 +24,9 @@ public enum AppLifecycleEvent: Sendable, Equatable {
     case processRestarted
     /// The transfer daemon has events for this background session and asks for a background relaunch.
     case relaunchRequested(forSession: String)
+    /// The transfer daemon has events for this session, whose `sessionSendsLaunchEvents` is off: the app is neither
+    /// launched nor resumed for them; they wait for the user to open it.
+    case launchEventsOff(session: String)
     /// The app called `beginBackgroundTask(withName:expirationHandler:)`.
     case beginBackgroundTask(name: String, hasExpirationHandler: Bool)
     /// The app called `endBackgroundTask(_:)`.

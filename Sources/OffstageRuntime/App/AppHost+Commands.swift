@@ -53,6 +53,12 @@ extension AppHost {
         guard try !waitingDeliveries().isEmpty else {
             return try refuse(command, "relaunch: no session events wait for the app (open it to launch it instead)")
         }
+        guard sendsLaunchEvents else {
+            return try refuse(
+                command,
+                "relaunch: \(session)'s sessionSendsLaunchEvents is off: the system does not launch the app for its "
+                    + "events; they wait for the user to open it (offstage app open)")
+        }
         let held = lifecycle.state.limiter.remaining(at: steady)
         let result =
             held > 0

@@ -137,7 +137,7 @@ extension AppHost {
         if needsPump { return true }
         let waiting = try !waitingDeliveries().isEmpty
         if canReceiveEvents { return waiting || !(process?.behaviour.handlers.isEmpty ?? true) }
-        return waiting && lifecycle.state.handlers.isEmpty
+        return waiting && lifecycle.state.handlers.isEmpty && sendsLaunchEvents
             && lifecycle.canRelaunch(steady: steadyNow).allowed
     }
 }
