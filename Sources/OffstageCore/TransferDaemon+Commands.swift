@@ -47,7 +47,7 @@ extension TransferDaemon {
         let session = sessions[spec.session] ?? SessionConfiguration(identifier: spec.session)
         let sameSession = tasks.values.filter { $0.session == spec.session }
         let taskIdentifier = (sameSession.map(\.taskIdentifier).max() ?? 0) + 1
-        let task = TransferTask(
+        var task = TransferTask(
             id: id, session: spec.session, taskIdentifier: taskIdentifier, taskDescription: spec.taskDescription,
             kind: spec.kind, url: URLCredentials.stripped(spec.url), method: spec.method, uploadPath: spec.uploadPath,
             requestedName: spec.name, destinationDirectory: spec.destinationDirectory ?? defaultDirectory,
@@ -55,10 +55,16 @@ extension TransferDaemon {
             earliestBeginDate: spec.beginAfter.map {
                 transition.now + Clamped.within($0, 0...TransferSpec.maximumDelay)
             },
-            isDiscretionary: spec.discretionary || session.isDiscretionary, createdAt: transition.now)
+            isDiscretionary: spec.discretionary || session.isDiscretionary || spec.createdInBackground,
+            createdAt: transition.now)
+        task.createdInBackground = spec.createdInBackground
         update(task, in: &transition)
         let what = task.kind == .download ? "download" : "\(task.method) upload of \(task.uploadPath ?? "?")"
-        transition.log(.taskAdded, task.subject, "\(what) \(URLCredentials.masked(task.url)) in \(task.session)")
+        // Apple: "For transfers started while your app is in the background, the system always starts transfers at
+        // its discretion" (isDiscretionary is taken as true, whatever the session says).
+        let background = task.createdInBackground ? "; \(Self.createdInBackground)" : ""
+        transition.log(
+            .taskAdded, task.subject, "\(what) \(URLCredentials.masked(task.url)) in \(task.session)\(background)")
     }
 
     /// Pauses a task that has not finished; its partial file and validator are kept.

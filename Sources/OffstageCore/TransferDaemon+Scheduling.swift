@@ -58,26 +58,6 @@ extension TransferDaemon {
         transition.actions.append(.start(request))
     }
 
-    /// Why the device conditions keep a task waiting, or nil when they allow it.
-    func conditionBlock(for task: TransferTask) -> String? {
-        let session = session(of: task)
-        switch conditions.network {
-        case .offline:
-            return "waiting for a network"
-        case .cellular where !session.allowsCellularAccess || !session.allowsExpensiveNetworkAccess:
-            return "waiting for Wi-Fi: the session does not allow cellular"
-        default:
-            break
-        }
-        if task.isDiscretionary {
-            var needs: [String] = []
-            if conditions.network != .wifi { needs.append("Wi-Fi") }
-            if !conditions.charging { needs.append("power") }
-            if !needs.isEmpty { return "discretionary: needs " + needs.joined(separator: " and ") }
-        }
-        return nil
-    }
-
     /// Why the session's per-host connection limit keeps a task waiting, or nil when a slot is free.
     func connectionBlock(for task: TransferTask) -> String? {
         let session = session(of: task)

@@ -26,6 +26,8 @@ public struct TransferSpec: Codable, Sendable, Equatable {
     public static let maximumDelay: Double = 3_650 * 86_400
     /// Priority hint from 0 to 1.
     public var priority: Double
+    /// Whether the app creates it while it is in the background (the system then treats it as discretionary).
+    public var createdInBackground = false
 
     /// A download or upload request.
     public init(
@@ -45,5 +47,22 @@ public struct TransferSpec: Codable, Sendable, Equatable {
         self.discretionary = discretionary
         self.beginAfter = beginAfter
         self.priority = priority
+    }
+
+    /// Decodes a spec (an inbox command's); one written before `createdInBackground` existed was not.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try c.decode(TransferKind.self, forKey: .kind)
+        url = try c.decode(String.self, forKey: .url)
+        method = try c.decode(String.self, forKey: .method)
+        session = try c.decode(String.self, forKey: .session)
+        taskDescription = try c.decodeIfPresent(String.self, forKey: .taskDescription)
+        name = try c.decodeIfPresent(String.self, forKey: .name)
+        destinationDirectory = try c.decodeIfPresent(String.self, forKey: .destinationDirectory)
+        uploadPath = try c.decodeIfPresent(String.self, forKey: .uploadPath)
+        discretionary = try c.decode(Bool.self, forKey: .discretionary)
+        beginAfter = try c.decodeIfPresent(Double.self, forKey: .beginAfter)
+        priority = try c.decode(Double.self, forKey: .priority)
+        createdInBackground = try c.decode(.createdInBackground, default: false)
     }
 }

@@ -136,6 +136,12 @@ enum HeaderView {
             if conditions.lowPowerMode {
                 items.append(Item(spans: [Span("Low Power Mode", c.palette.warn)], priority: 4))
             }
+            if conditions.lowDataMode {
+                items.append(
+                    Item(
+                        spans: [Span("Low Data Mode", c.palette.warn)], priority: 4,
+                        compact: [Span("low data", c.palette.warn)]))
+            }
             items.append(
                 Item(
                     spans: [
