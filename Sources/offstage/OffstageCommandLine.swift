@@ -79,6 +79,7 @@ enum OffstageCommandLine {
         case "launch", "expire", "unschedule": try BGTaskControlCommand.run(spec.name, rest, context: context)
         case "simulate": try SimulateCommand.run(rest, context: context)
         case "app": try AppCommand.run(rest, context: context)
+        case "push": try PushCommand.run(rest, context: context)
         case "work": try WorkCommand.run(rest, context: context)
         case "fgs": try ForegroundServiceCommand.run(rest, context: context)
         case "android": try AndroidCommand.run(rest, context: context)

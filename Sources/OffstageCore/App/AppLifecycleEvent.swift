@@ -44,6 +44,10 @@ public enum AppLifecycleEvent: Sendable, Equatable {
     case watchdogKilled(code: String, reason: String)
     /// The app raised an exception (`NSInternalInconsistencyException` with this text): its process ends.
     case appCrashed(exception: String)
+    /// A remote notification arrives for the app (`offstage push`).
+    case pushReceived(SilentPush)
+    /// Low Power Mode or a Background App Refresh switch changed (what background pushes depend on).
+    case pushGateChanged(PushGate)
     /// A wake-up the life-cycle manager asked for came due.
     case timerFired
 }

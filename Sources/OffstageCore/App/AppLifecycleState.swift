@@ -52,6 +52,15 @@ public struct AppLifecycleState: Codable, Sendable, Equatable {
     /// The number the next completion-handler token gets.
     public var nextTokenNumber = 1
 
+    /// Steady times of the background pushes delivered in the last hour (the push budget counts them).
+    public var pushDeliveries: [Double] = []
+    /// Steady time until which a delivered push keeps the app running in the background (nil: none does).
+    public var pushHoldUntil: Double?
+    /// The background push the system holds back (one: a newer replaces it).
+    public var deferredPush: DeferredPush?
+    /// Low Power Mode and the Background App Refresh switches, as the host last reported them.
+    public var pushGate = PushGate()
+
     /// A fresh state: not running, never force-quit, no relaunch delay.
     public init(policy: AppLifecyclePolicy = AppLifecyclePolicy()) {
         limiter = RelaunchRateLimiter(initialDelay: policy.relaunchInitialDelay, maxDelay: policy.relaunchMaxDelay)
@@ -74,6 +83,10 @@ public struct AppLifecycleState: Codable, Sendable, Equatable {
         bgTasks = try c.decode(.bgTasks, default: [])
         nextTaskNumber = try c.decode(.nextTaskNumber, default: 1)
         nextTokenNumber = try c.decode(.nextTokenNumber, default: 1)
+        pushDeliveries = try c.decode(.pushDeliveries, default: [])
+        pushHoldUntil = try c.decodeIfPresent(Double.self, forKey: .pushHoldUntil)
+        deferredPush = try c.decodeIfPresent(DeferredPush.self, forKey: .deferredPush)
+        pushGate = try c.decode(.pushGate, default: PushGate())
     }
 
     /// Whether launching a BG task in `phase`, with `runningBGTasks` already running, launches or resumes the

@@ -7,6 +7,7 @@ extension AppHost {
     /// A runtime start is a device reboot for the app.
     func start() throws {
         try handleLifecycle(.processRestarted)
+        try syncPushGate()
     }
 
     /// Feeds one event to the life-cycle manager (and, through `ModelAppSystem`, to the scheduler it concerns),

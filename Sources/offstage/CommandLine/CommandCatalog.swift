@@ -28,7 +28,8 @@ enum CommandCatalog {
     /// The commands in the order the overview lists them.
     static let commands: [CommandSpec] = [
         add, upload, get, run, clock, ls, events, pause, resume, cancel, clean, session, device, schedule, pending,
-        launch, expire, unschedule, app, work, fgs, android, simulate, origin, demo, render, help, version, completion,
+        launch, expire, unschedule, app, push, work, fgs, android, simulate, origin, demo, render, help, version,
+        completion,
         man,
     ]
 
