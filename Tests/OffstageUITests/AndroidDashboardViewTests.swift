@@ -185,7 +185,7 @@ import Testing
         let text = rows(SnapshotSamples.android, state).joined(separator: "\n")
         #expect(text.contains("run the selected work now"))
         #expect(text.contains("force-stop the app (asks)"))
-        #expect(text.contains("x and r are iOS keys."))
+        #expect(text.contains("r and P are iOS keys."))
         #expect(!text.contains("simulate a launch"))
         #expect(text.contains("device, Doze, bucket, saver"))
     }
