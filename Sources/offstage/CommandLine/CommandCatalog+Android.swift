@@ -36,7 +36,7 @@ extension CommandCatalog {
     /// `offstage work …`.
     static let work = CommandSpec(
         name: "work", positionals: "enqueue|ls|cancel|run|foreground ...",
-        summary: "WorkManager: enqueue, list, cancel or run the Android app's work requests",
+        summary: "WorkManager: enqueue, list, cancel, run or make foreground the Android app's work requests",
         options: workEnqueueOptions + [
             .flag("--json", help: "print JSON (ls)"),
             .option("--id", value: "ID", help: "cancel the request with this id (cancel)"),
@@ -72,7 +72,7 @@ extension CommandCatalog {
 
     /// `offstage android open|leave|low-memory-kill|force-stop|reboot`.
     static let android = CommandSpec(
-        name: "android", positionals: "VERB",
+        name: "android", positionals: "VERB [start|stop NAME]",
         summary: "the Android app's process: the user or the system acts on it through the running offstage",
         subcommands: [
             SubcommandSpec("open", "", "the user opens the app (its bucket becomes active)"),
