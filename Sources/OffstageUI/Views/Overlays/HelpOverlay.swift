@@ -61,7 +61,7 @@ enum HelpOverlay {
             text =
                 "On a work row, l runs it now (constraints bypassed) and c cancels it and what waits for it. F starts "
                 + "or stops demo-service, a foreground service; G makes a running worker one (setForegroundAsync). s, "
-                + " x, r and P are iOS keys."
+                + "x, r and P are iOS keys."
         case .both:
             text =
                 "On a work row in Scheduled, l c o h t K act on Android; on an iOS row (or none), on iOS. "
