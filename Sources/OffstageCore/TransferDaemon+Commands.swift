@@ -14,6 +14,7 @@ extension TransferDaemon {
         liveBytes = [:]
         acceptedOffsets = [:]
         stalls = [:]
+        appliedLimits = [:]
         var interrupted = 0
         for var task in tasks.sorted(by: { $0.id < $1.id }) {
             switch task.state {
@@ -23,6 +24,8 @@ extension TransferDaemon {
                 update(task, in: &transition)
                 transition.log(
                     .waiting, task.subject, "interrupted by a restart; resumes from checkpoint \(task.bytesWritten)")
+            case .finishing where task.checksumState == .verifying:
+                transition.actions.append(.verifyChecksum(task))  // a kill came while it was being verified
             case .finishing:
                 transition.actions.append(.deliver(task))
             default:
@@ -38,6 +41,12 @@ extension TransferDaemon {
         guard tasks[id] == nil else {
             transition.actions.append(.refuse("task \(id) already exists"))
             return
+        }
+        if let problem = spec.options.problem {
+            return transition.actions.append(.refuse(Self.printable(problem)))
+        }
+        if spec.kind == .upload, spec.options.checksum != nil || spec.options.compressed {
+            return transition.actions.append(.refuse("a checksum or --compressed applies to downloads only"))
         }
         if sessions[spec.session] == nil {
             let configuration = SessionConfiguration(identifier: spec.session)
@@ -58,13 +67,26 @@ extension TransferDaemon {
             isDiscretionary: spec.discretionary || session.isDiscretionary || spec.createdInBackground,
             createdAt: transition.now)
         task.createdInBackground = spec.createdInBackground
+        task.options = spec.options
         update(task, in: &transition)
         let what = task.kind == .download ? "download" : "\(task.method) upload of \(task.uploadPath ?? "?")"
         // Apple: "For transfers started while your app is in the background, the system always starts transfers at
         // its discretion" (isDiscretionary is taken as true, whatever the session says).
         let background = task.createdInBackground ? "; \(Self.createdInBackground)" : ""
         transition.log(
-            .taskAdded, task.subject, "\(what) \(URLCredentials.masked(task.url)) in \(task.session)\(background)")
+            .taskAdded, task.subject,
+            "\(what) \(URLCredentials.masked(task.url)) in \(task.session)" + Self.describe(spec.options) + background)
+    }
+
+    /// `; limit 500 KiB/s, sha-256 checked, 2 headers, compressed`: what the options ask, never a header's value.
+    static func describe(_ options: TransferOptions) -> String {
+        var parts: [String] = []
+        if let limit = options.rateLimit { parts.append("limit \(RateLimit.describe(limit))") }
+        if let checksum = options.checksum { parts.append("\(checksum.algorithm.rawValue) checked") }
+        let headers = options.headers.count + options.credentialHeaders.count
+        if headers > 0 { parts.append(Plural.count(headers, "header")) }
+        if options.compressed { parts.append("compressed") }
+        return parts.isEmpty ? "" : "; " + parts.joined(separator: ", ")
     }
 
     /// Pauses a task that has not finished; its partial file and validator are kept.
@@ -102,9 +124,8 @@ extension TransferDaemon {
         if task.state == .failed, task.deliveredPath != nil || task.error?.hasPrefix("delivery failed") == true {
             task.state = .finishing
             task.error = nil
-            update(task, in: &transition)
             transition.log(.finishing, task.subject, "delivery retried by the user")
-            transition.actions.append(.deliver(task))
+            proceedToDelivery(&task, in: &transition)
             return
         }
         guard task.state == .paused || task.state == .failed else {

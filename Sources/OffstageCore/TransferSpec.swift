@@ -28,13 +28,15 @@ public struct TransferSpec: Codable, Sendable, Equatable {
     public var priority: Double
     /// Whether the app creates it while it is in the background (the system then treats it as discretionary).
     public var createdInBackground = false
+    /// A rate limit, a checksum, headers, compression (none by default).
+    public var options: TransferOptions
 
     /// A download or upload request.
     public init(
         kind: TransferKind = .download, url: String, method: String? = nil,
         session: String = SessionConfiguration.defaultIdentifier, taskDescription: String? = nil, name: String? = nil,
         destinationDirectory: String? = nil, uploadPath: String? = nil, discretionary: Bool = false,
-        beginAfter: Double? = nil, priority: Double = 0.5
+        beginAfter: Double? = nil, priority: Double = 0.5, options: TransferOptions = TransferOptions()
     ) {
         self.kind = kind
         self.url = url
@@ -47,9 +49,16 @@ public struct TransferSpec: Codable, Sendable, Equatable {
         self.discretionary = discretionary
         self.beginAfter = beginAfter
         self.priority = priority
+        self.options = options
     }
 
-    /// Decodes a spec (an inbox command's); one written before `createdInBackground` existed was not.
+    private enum CodingKeys: String, CodingKey {
+        case kind, url, method, session, taskDescription, name, destinationDirectory, uploadPath, discretionary
+        case beginAfter, priority, options, createdInBackground
+    }
+
+    /// Decodes a spec; one left in the inbox by an older Offstage has no options and was not created in the
+    /// background.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         kind = try c.decode(TransferKind.self, forKey: .kind)
@@ -63,6 +72,7 @@ public struct TransferSpec: Codable, Sendable, Equatable {
         discretionary = try c.decode(Bool.self, forKey: .discretionary)
         beginAfter = try c.decodeIfPresent(Double.self, forKey: .beginAfter)
         priority = try c.decode(Double.self, forKey: .priority)
+        options = try c.decode(.options, default: TransferOptions())
         createdInBackground = try c.decode(.createdInBackground, default: false)
     }
 }

@@ -68,6 +68,8 @@ public final class DashboardLoop {
     private let signals = SignalBox()
     /// The commands sent and not yet executed.
     private var sent = SentCommands()
+    /// Whether a transfer that ends sends a notification to the terminal (`transfers.json`, `--no-notify`).
+    public var notifications = false
 
     /// A loop on a terminal and an engine.
     public init(
@@ -126,6 +128,9 @@ public final class DashboardLoop {
         guard let next = engine.snapshot(newerThan: snapshot?.sequence) else { return }
         let now = clock.seconds()
         snapshotGap = snapshot == nil ? nil : now - receivedAt
+        if notifications {
+            for line in TransferNotice.ended(from: snapshot, to: next) { terminal.notify(line) }
+        }
         snapshot = next
         receivedAt = now
         DashboardReducer.reconcile(state: &state, snapshot: next)

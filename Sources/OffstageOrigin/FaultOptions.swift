@@ -27,6 +27,8 @@ struct FaultOptions {
     var weakETag = false
     var filename: String?
     var times: Int?
+    /// `gzip=1`: the body gzip-encoded when the request accepts gzip; `gzip=always`: whatever it accepts.
+    var gzip: String?
 
     init(query: [String: String]) {
         func flag(_ name: String) -> Bool {
@@ -54,6 +56,7 @@ struct FaultOptions {
         weakETag = flag("weakETag")
         filename = query["filename"]
         times = query["times"].flatMap { Int($0) }
+        gzip = query["gzip"]
     }
 
     /// A `rate` value in bytes per second, with the units `origin --rate` takes (`500k`, `2m`); nil when it is not

@@ -12,7 +12,7 @@ struct Migration: Sendable {
 enum Schema {
     /// Every migration, in order; the current version is `migrations.count`.
     static let migrations: [Migration] = [
-        version1, version2, version3, version4, version5, version6, version7, version8,
+        version1, version2, version3, version4, version5, version6, version7, version8, version9,
     ]
 
     /// The schema version this build writes.

@@ -1,7 +1,8 @@
 import Foundation
 import Glibc
 
-/// The command line of `offstage-bench`: `transfer`, `schedule`, `render`, `idle`, `dashboard` and `digest` with their options.
+/// The command line of `offstage-bench`: `transfer`, `schedule`, `render`, `idle`, `dashboard`, `digest` and `limit`
+/// with their options.
 enum BenchCommandLine {
     static let usage = """
         usage: offstage-bench transfer [--size 1g] [--rounds 5] [--dir DIR] [--offstage PATH] [--json]
@@ -10,6 +11,7 @@ enum BenchCommandLine {
                offstage-bench idle [--seconds 10] [--offstage PATH]
                offstage-bench dashboard [--seconds 20] [--pairs 9] [--offstage PATH]
                offstage-bench digest [--size 256] [--rounds 5]
+               offstage-bench limit [--size 16] [--rate 4096] [--pairs 5] [--offstage PATH]
 
           Downloads a generated file from a private nginx on 127.0.0.1 with curl, offstage (fresh home per run)
           and, when installed, wget and aria2c: one warm-up round, then alternating timed rounds.
@@ -36,6 +38,11 @@ enum BenchCommandLine {
           digest hashes --size MiB of generated content in 64 KiB pieces (an upload's body as the origin reads it)
           with the origin's former hand-written SHA-256 and with libcrypto's, --rounds alternating rounds after a
           warm-up, and prints the median MB/s of each and the ratio.
+
+          limit downloads a --size MiB file from `offstage origin` on 127.0.0.1 limited to --rate KiB/s with
+          `curl --limit-rate` and `offstage get --limit-rate` (fresh home each run): a warm-up pair, then --pairs
+          alternating pairs; the CPU of each run (wait4), its rate against the limit, and the ratio of the CPU
+          medians against the 1.1x target.
         """
 
     /// Parses the options of `transfer`; one clear error for anything unknown or malformed.
@@ -135,7 +142,7 @@ enum BenchCommandLine {
         return (numbers, offstage)
     }
 
-    /// Runs `render`, `idle`, `dashboard` or `digest`; false for another command.
+    /// Runs `render`, `idle`, `dashboard`, `digest` or `limit`; false for another command.
     static func runDashboardBenchmarks(_ command: String, _ words: [String]) throws -> Bool {
         switch command {
         case "render":
@@ -161,6 +168,15 @@ enum BenchCommandLine {
             guard options.offstage == nil else { throw BenchError("digest takes no --offstage (it runs in process)") }
             try DigestBenchmark.run(
                 mebibytes: options.numbers["--size"] ?? 256, rounds: options.numbers["--rounds"] ?? 5)
+        case "limit":
+            let options = try parseNamed(
+                words, defaults: ["--size": 16, "--rate": 4096, "--pairs": 5], range: 1...1_048_576)
+            let offstage = try TransferBenchmark.locateOffstage(options.offstage)
+            let signalSources = Cleanup.shared.install()
+            defer { withExtendedLifetime(signalSources) {} }
+            try LimitBenchmark.run(
+                offstage: offstage, mebibytes: options.numbers["--size"] ?? 16,
+                kibPerSecond: options.numbers["--rate"] ?? 4096, pairs: options.numbers["--pairs"] ?? 5)
         default:
             return false
         }
@@ -182,7 +198,7 @@ enum BenchCommandLine {
             if try runDashboardBenchmarks(command, Array(arguments.dropFirst())) { return 0 }
             guard command == "transfer" else {
                 throw BenchError(
-                    "unknown benchmark '\(command)'; they are 'transfer', 'schedule', 'render', 'idle', 'dashboard' and 'digest'"
+                    "unknown benchmark '\(command)'; they are 'transfer', 'schedule', 'render', 'idle', 'dashboard', 'digest' and 'limit'"
                 )
             }
             var benchmark = TransferBenchmark(options: try parse(Array(arguments.dropFirst())))

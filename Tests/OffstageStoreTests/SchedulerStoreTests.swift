@@ -90,8 +90,12 @@ struct SchedulerStoreTests {
                 let v1 = try Database(path: home.databasePath, readOnly: false, migrations: [Schema.version1])
                 try v1.transaction {
                     try v1.run(Records.upsertSession, Records.values(Fixtures.session))
-                    try v1.run(Records.upsertTask, Records.values(Fixtures.fullTask()))
-                    try v1.run(Records.replaceConditions, Records.values(Fixtures.conditions))
+                    try v1.run(Fixtures.insertBeforeOptions(Fixtures.fullTask()).0, Fixtures.insertBeforeOptions(Fixtures.fullTask()).1)
+                    // The conditions as version 1 held them (Low Data Mode came in version 9).
+                    try v1.run(
+                        "INSERT OR REPLACE INTO conditions (id, network, charging, battery_level, low_power_mode, "
+                            + "background_refresh) VALUES (1, ?, ?, ?, ?, ?)",
+                        Array(Records.values(Fixtures.conditions).prefix(5)))
                     try v1.run(
                         Records.insertEvent, Records.values(LogEntry(time: date(3), kind: .paused, subject: "x")))
                     try v1.run(
@@ -104,7 +108,7 @@ struct SchedulerStoreTests {
             let store = try Store.open(home: home)
             #expect(
                 try store.withDatabase { try $0.scalarInteger("PRAGMA user_version") } == Int64(Store.schemaVersion))
-            #expect(Store.schemaVersion == 7)
+            #expect(Store.schemaVersion == 9)
             #expect(try store.loadSessions() == [Fixtures.session])
             #expect(try store.loadTasks() == [Fixtures.fullTask()])
             #expect(try store.loadConditions() == Fixtures.conditions)

@@ -114,7 +114,7 @@ extension DaemonRuntime {
                     waitingDeliveries: outbox.count, budget: budget, tasks: Array(daemon.tasks.values)))
                 ?? AppSnapshot(budget: budget, session: appSession)
         }
-        return Snapshot(
+        var snapshot = Snapshot(
             clock: clockSnapshot, engine: EngineSnapshot(role: .hosting, pid: getpid(), home: home.path),
             device: DeviceSnapshot(conditions: daemon.conditions, inUse: scheduler?.state.device.inUse ?? false),
             app: appView, transfers: rows,
@@ -123,5 +123,7 @@ extension DaemonRuntime {
             } ?? [],
             runningTasks: scheduler.map { SnapshotParts.runningTasks($0, steady: steady) } ?? [],
             events: snapshots.events, android: android?.snapshot(now: now))
+        snapshot.rateLimit = daemon.settings.rateLimit
+        return snapshot
     }
 }

@@ -92,7 +92,8 @@ struct SnapshotBuilder {
                 resumedFrom: running ? (daemon.acceptedOffsets[task.id] ?? 0) : (attempt?.resumedFrom ?? 0),
                 speed: speed, eta: eta,
                 status: status, history: histories["task \(task.id)"] ?? [], restart: daemon.restarts[task.id],
-                stalledSince: running ? daemon.stalledSince(task.id) : nil)
+                stalledSince: running ? daemon.stalledSince(task.id) : nil,
+                appliedRate: running ? daemon.appliedRateLimit(task.id) : nil)
         }
     }
 

@@ -41,6 +41,9 @@ enum SentMessage {
         case .app(.push(let push)):
             return "\(push.text) sent to the engine: the events say what the system did"
         case .android(let request): return android(request)
+        case .setRateLimit(let limit?):
+            return "limit \(RateLimit.describe(limit)) sent to the engine: every running transfer together"
+        case .setRateLimit(nil): return "no limit sent to the engine"
         default: return "command sent to the engine"
         }
     }

@@ -74,6 +74,7 @@ public struct KeyBinding: Equatable, Sendable {
         KeyBinding("d", "device conditions (both)", bar: "device", in: [.both]),
         KeyBinding("P", "send the app a background push", bar: "push", in: [.ios]),
         KeyBinding("P", "background push to iOS app", bar: "push", in: [.both]),
+        KeyBinding("L", "limit every transfer's bandwidth together (asks for 2m, off…)"),
         KeyBinding("w", "cycle the clock's warp: ×1, ×10, ×60, ×600", bar: "warp"),
         KeyBinding("f", "freeze / unfreeze the clock"),
         KeyBinding("n", "jump to the next deadline"),

@@ -20,7 +20,9 @@ enum HeaderView {
         if rows >= 2 {
             line(in: &screen, row: 0, width: width, left: [badge] + app(c, width: width), right: [clock(c)])
             let label = Item(spans: [Span(" device", c.palette.muted)], priority: 0)
-            line(in: &screen, row: 1, width: width, left: [label] + device(c, android: rows < 3), right: [engine(c)])
+            line(
+                in: &screen, row: 1, width: width, left: [label] + device(c, android: rows < 3),
+                right: limit(c) + [engine(c)])
             if rows >= 3 {
                 let android = Item(spans: [Span(" android", c.palette.muted)], priority: 0)
                 line(in: &screen, row: 2, width: width, left: [android] + AndroidHeader.device(c), right: [])
@@ -28,7 +30,7 @@ enum HeaderView {
         } else {
             line(
                 in: &screen, row: 0, width: width, left: [badge] + app(c, width: width) + device(c, android: true),
-                right: [engine(c), clock(c)])
+                right: limit(c) + [engine(c), clock(c)])
         }
     }
 
@@ -168,6 +170,16 @@ enum HeaderView {
                 spans: [Span("engine not running", c.palette.bad)], priority: 1,
                 compact: [Span("no engine", c.palette.bad)])
         }
+    }
+
+    /// The engine-wide bandwidth limit (`offstage limit`, the `L` key) when one is set; nothing otherwise.
+    static func limit(_ c: RenderContext) -> [Item] {
+        guard let rate = c.snapshot.rateLimit else { return [] }
+        return [
+            Item(
+                spans: [Span("limit ", c.palette.muted), Span(RateLimit.describe(rate), c.palette.warn)], priority: 3,
+                compact: [Span(RateLimit.describe(rate), c.palette.warn)])
+        ]
     }
 
     /// The clock and its warp.

@@ -86,6 +86,12 @@ import Testing
         let paused = try harness.task(id)
         try harness.enqueue(.resume(id: id))
         try step { $0.state == .running }
+        // The attempt's start is known once the server answers, a turn or more after the task runs again.
+        let limit = Date().addingTimeInterval(20)
+        while runtime.snapshot().transfers.first?.resumedFrom == 0, Date() < limit {
+            try runtime.runOneTurn()
+            clock.advance(by: 0.1)
+        }
         let transfer = try #require(runtime.snapshot().transfers.first)
         #expect(transfer.resumedFrom == paused.bytesWritten)
         #expect(transfer.bytes >= paused.bytesWritten)

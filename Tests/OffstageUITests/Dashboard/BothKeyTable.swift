@@ -131,6 +131,9 @@ extension AndroidKeyScenario {
             ) {
                 $0.overlay == .device
             },
+            .init(label: "L", about: "asks for the limit", snapshot: b, keys: [.character("L")], effects: []) {
+                $0.overlay == .prompt(.init(purpose: .limit))
+            },
             .init(
                 label: "w", about: "warps", snapshot: b, keys: [.character("w")], effects: [.setClockRate(.warped(10))]),
             .init(
