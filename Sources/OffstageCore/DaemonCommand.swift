@@ -39,6 +39,9 @@ public enum DaemonCommand: Codable, Sendable, Equatable {
     /// Something done to the Android side of the model (work, foreground services, Doze, buckets, its process);
     /// refused by an engine whose platform profile has no Android.
     case android(AndroidRequest)
+    /// Switch the home's simulated platform (`offstage device platform ios|android|both`, the device menu): kept in
+    /// the store, where it overrides `config/android.json`; a running engine starts and stops its hosts to match.
+    case setPlatform(PlatformProfile)
 
     /// Whether the runtime's clock executes this command (any runtime takes it, and refuses it when its clock
     /// cannot be steered).
@@ -60,7 +63,7 @@ public enum DaemonCommand: Codable, Sendable, Equatable {
     public var changesStateOnly: Bool {
         switch self {
         case .add, .pause, .resume, .cancel, .setConditions, .configureSession, .schedule, .unschedule,
-            .setDeviceInUse, .setRateLimit, .setTaskRateLimit:
+            .setDeviceInUse, .setRateLimit, .setTaskRateLimit, .setPlatform:
             return true
         case .app(.setMistake):
             return true

@@ -120,6 +120,7 @@ extension Store {
             if let scheduler { try write(scheduler, into: database) }
             if !changes.app.isEmpty { try write(app, into: database) }
             if !changes.android.isEmpty { try write(android, into: database) }
+            if let platform = changes.platform { try write(platform: platform, into: database) }
         }
     }
 

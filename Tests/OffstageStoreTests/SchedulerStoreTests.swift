@@ -91,7 +91,7 @@ struct SchedulerStoreTests {
                 try v1.transaction {
                     try v1.run(Records.upsertSession, Records.values(Fixtures.session))
                     try v1.run(Fixtures.insertBeforeOptions(Fixtures.fullTask()).0, Fixtures.insertBeforeOptions(Fixtures.fullTask()).1)
-                    // The conditions as version 1 held them (Low Data Mode came in version 9).
+                    // The conditions as version 1 held them (Low Data Mode came in version 10).
                     try v1.run(
                         "INSERT OR REPLACE INTO conditions (id, network, charging, battery_level, low_power_mode, "
                             + "background_refresh) VALUES (1, ?, ?, ?, ?, ?)",
@@ -108,7 +108,7 @@ struct SchedulerStoreTests {
             let store = try Store.open(home: home)
             #expect(
                 try store.withDatabase { try $0.scalarInteger("PRAGMA user_version") } == Int64(Store.schemaVersion))
-            #expect(Store.schemaVersion == 9)
+            #expect(Store.schemaVersion == 10)
             #expect(try store.loadSessions() == [Fixtures.session])
             #expect(try store.loadTasks() == [Fixtures.fullTask()])
             #expect(try store.loadConditions() == Fixtures.conditions)

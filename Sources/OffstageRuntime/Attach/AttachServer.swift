@@ -50,6 +50,7 @@ final class AttachServer: @unchecked Sendable {
     }
 
     /// Listens on `path` (an old socket file there is removed first; the file is made 0600) and starts the thread.
+    /// Anything else at `path` (a directory, a file) is left as it is: `AttachError.notASocket`.
     ///
     /// `onPoke` is called on the server thread when a client sent a byte, `onConnect` when a client connected
     /// (so the loop publishes a fresh snapshot for it).
@@ -57,6 +58,7 @@ final class AttachServer: @unchecked Sendable {
         self.path = path
         self.onPoke = onPoke
         self.onConnect = onConnect
+        if let what = UnixSocket.occupant(path) { throw AttachError.notASocket(path, what: what) }
         let fd = try UnixSocket.make()
         unlink(path)
         do {

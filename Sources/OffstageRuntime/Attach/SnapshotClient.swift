@@ -19,13 +19,15 @@ public final class SnapshotClient {
 
     /// Connects to the engine listening in `home`.
     ///
-    /// - Throws: `AttachError.notRunning` when no engine listens there.
+    /// - Throws: `AttachError.notRunning` when no engine listens there, `.notASocket` when something else is in the
+    ///   socket's place.
     public init(home: String) throws {
         let path = UnixSocket.path(home: home)
         let fd = try UnixSocket.make()
         let result = try UnixSocket.withAddress(path) { Glibc.connect(fd, $0, $1) }
         guard result == 0 else {
             Glibc.close(fd)
+            if let what = UnixSocket.occupant(path) { throw AttachError.notASocket(path, what: what) }
             throw AttachError.notRunning(path)
         }
         self.fd = fd

@@ -18,10 +18,38 @@ extension DaemonRuntime {
         snapshots.seed(try store.latestEvents(limit: 5000).map(\.entry))
         guard options.listens, attach == nil else { return }
         let queue = self.queue
-        // A home whose path is too long for a socket address still runs, without the attach channel.
-        attach = try? AttachServer(
-            path: UnixSocket.path(home: home.path), onPoke: { queue.post(.inboxPoked) },
-            onConnect: { queue.post(.snapshotWanted) })
+        do {
+            attach = try AttachServer(
+                path: UnixSocket.path(home: home.path), onPoke: { queue.post(.inboxPoked) },
+                onConnect: { queue.post(.snapshotWanted) })
+        } catch {
+            // The engine still runs, without the attach channel (a directory in the socket's place, a home whose
+            // path is too long for a socket address), and says so once per start.
+            try reportAttachUnavailable(error)
+        }
+    }
+
+    /// Writes the `attach-unavailable` line: why the engine cannot listen, what that costs, what to do.
+    private func reportAttachUnavailable(_ error: any Error) throws {
+        let wait = options.inboxPollInterval
+        let seconds =
+            wait == wait.rounded() && wait < 1e9 ? String(Int(wait)) : String(format: "%.1f", wait)
+        let cost =
+            "attached dashboards cannot reach this engine, and commands from other processes wait up to \(seconds) s"
+        let reason: String
+        if case .notASocket(let path, let what)? = error as? AttachError {
+            reason =
+                "\(TransferDaemon.printable(path)) is \(what), not the engine's socket: \(cost); remove it and restart offstage"
+        } else {
+            reason = "\(TransferDaemon.printable("\(error)")): \(cost)"
+        }
+        let entry = LogEntry(
+            time: time.now(), kind: .attachUnavailable, subject: "engine.sock",
+            reason: reason)
+        var changes = StoreChanges()
+        changes.log = [entry]
+        try store.apply(changes, now: time.now())
+        logged(entry)
     }
 
     /// Closes the attach socket and removes its file.

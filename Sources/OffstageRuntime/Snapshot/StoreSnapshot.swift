@@ -76,12 +76,14 @@ public enum StoreSnapshot {
         -> AndroidSnapshot?
     {
         let file = configuration.android
-        guard file.platform.includesAndroid else { return nil }
+        // The store's platform (`offstage device platform`) wins; an unusable row is the engine's to report.
+        let profile = ((try? store.loadPlatform()) ?? nil) ?? file.platform
+        guard profile.includesAndroid else { return nil }
         let system = AndroidSystemModel(policy: file.policy, state: try store.loadAndroidState())
         let requests = try store.loadWorkRequests()
         let work = WorkManagerModel(
             requests: requests, environment: system.workEnvironment(now: now, workersCanStart: engineRuns))
-        var snapshot = AndroidSnapshot(profile: file.platform)
+        var snapshot = AndroidSnapshot(profile: profile)
         system.fill(&snapshot, now: now)
         snapshot.work = work.snapshots(now: now)
         if !engineRuns {

@@ -123,7 +123,7 @@ final class TransferHost {
         case .setTaskRateLimit(let task, let limit): return .taskRateLimitRequested(id: task, bytesPerSecond: limit)
         case .configureSession(let configuration): return .sessionConfigured(configuration)
         case .schedule, .unschedule, .launchTask, .expireTask, .setDeviceInUse, .appOpened, .appBackgrounded, .app,
-            .setClockRate, .jumpToNextDeadline, .android:
+            .setClockRate, .jumpToNextDeadline, .android, .setPlatform:
             return .timerFired
         }
     }

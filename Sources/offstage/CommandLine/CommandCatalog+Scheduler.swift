@@ -27,9 +27,15 @@ extension CommandCatalog {
             SubcommandSpec("refresh", "on|off", "Background App Refresh, on this device"),
             SubcommandSpec("low-data", "on|off", "Low Data Mode: the network is constrained"),
             SubcommandSpec("in-use", "on|off", "the user is using the device (processing tasks run only when idle)"),
+            SubcommandSpec(
+                "platform", PlatformProfile.allCases.map(\.rawValue).joined(separator: "|"),
+                "the simulated platform: iOS, Android or both (kept for this home; else config/android.json)"),
         ] + androidDeviceSettings,
         subcommandsRepeat: true,
-        notes: ["Settings combine: offstage device cellular battery 15 charging off doze on"])
+        notes: [
+            "Settings combine: offstage device cellular battery 15 charging off doze on",
+            "offstage device platform android: the Android model instead of the iOS one",
+        ])
 
     /// `offstage schedule …`.
     static let schedule = CommandSpec(
