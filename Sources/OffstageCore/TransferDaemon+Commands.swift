@@ -8,6 +8,7 @@ extension TransferDaemon {
     ) {
         self.sessions = Dictionary(sessions.map { ($0.identifier, $0) }, uniquingKeysWith: { _, last in last })
         self.tasks = Dictionary(tasks.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+        index = TaskIndex(self.tasks.values)
         self.conditions = conditions
         attempts = [:]
         stopping = [:]
@@ -42,40 +43,29 @@ extension TransferDaemon {
             transition.actions.append(.refuse("task \(id) already exists"))
             return
         }
-        if let problem = spec.options.problem {
-            return transition.actions.append(.refuse(Self.printable(problem)))
-        }
-        if spec.kind == .upload, spec.options.checksum != nil || spec.options.compressed {
-            return transition.actions.append(.refuse("a checksum or --compressed applies to downloads only"))
-        }
-        if sessions[spec.session] == nil {
-            let configuration = SessionConfiguration(identifier: spec.session)
-            sessions[spec.session] = configuration
-            transition.changes.sessions.append(configuration)
-        }
-        let session = sessions[spec.session] ?? SessionConfiguration(identifier: spec.session)
-        let sameSession = tasks.values.filter { $0.session == spec.session }
-        let taskIdentifier = (sameSession.map(\.taskIdentifier).max() ?? 0) + 1
-        var task = TransferTask(
-            id: id, session: spec.session, taskIdentifier: taskIdentifier, taskDescription: spec.taskDescription,
-            kind: spec.kind, url: URLCredentials.stripped(spec.url), method: spec.method, uploadPath: spec.uploadPath,
-            requestedName: spec.name, destinationDirectory: spec.destinationDirectory ?? defaultDirectory,
-            priority: Clamped.within(spec.priority, 0...1),
-            earliestBeginDate: spec.beginAfter.map {
-                transition.now + Clamped.within($0, 0...TransferSpec.maximumDelay)
-            },
-            isDiscretionary: spec.discretionary || session.isDiscretionary || spec.createdInBackground,
-            createdAt: transition.now)
-        task.createdInBackground = spec.createdInBackground
-        task.options = spec.options
-        update(task, in: &transition)
-        let what = task.kind == .download ? "download" : "\(task.method) upload of \(task.uploadPath ?? "?")"
+        if let problem = Self.optionsProblem(spec) { return transition.actions.append(.refuse(problem)) }
+        var task = makeTask(
+            id: id, spec: spec, taskIdentifier: nextTaskIdentifier(in: spec.session, in: &transition),
+            defaultDirectory: defaultDirectory, now: transition.now)
         // Apple: "For transfers started while your app is in the background, the system always starts transfers at
         // its discretion" (isDiscretionary is taken as true, whatever the session says).
+        task.createdInBackground = spec.createdInBackground
+        task.isDiscretionary = task.isDiscretionary || spec.createdInBackground
+        update(task, in: &transition)
+        let what = task.kind == .download ? "download" : "\(task.method) upload of \(task.uploadPath ?? "?")"
         let background = task.createdInBackground ? "; \(Self.createdInBackground)" : ""
         transition.log(
             .taskAdded, task.subject,
             "\(what) \(URLCredentials.masked(task.url)) in \(task.session)" + Self.describe(spec.options) + background)
+    }
+
+    /// Why a request's options cannot be taken (refused before anything is created), or nil.
+    static func optionsProblem(_ spec: TransferSpec) -> String? {
+        if let problem = spec.options.problem { return printable(problem) }
+        if spec.kind == .upload, spec.options.checksum != nil || spec.options.compressed {
+            return "a checksum or --compressed applies to downloads only"
+        }
+        return nil
     }
 
     /// `; limit 500 KiB/s, sha-256 checked, 2 headers, compressed`: what the options ask, never a header's value.
@@ -87,6 +77,71 @@ extension TransferDaemon {
         if headers > 0 { parts.append(Plural.count(headers, "header")) }
         if options.compressed { parts.append("compressed") }
         return parts.isEmpty ? "" : "; " + parts.joined(separator: ", ")
+    }
+
+    /// Creates one download per URL of a batch, with the ids `first` onwards, all or none (an id already taken
+    /// refuses the whole batch), and says so in one log line.
+    mutating func addBatch(
+        first: Int64, batch: TransferBatch, defaultDirectory: String, in transition: inout Transition
+    ) {
+        guard !batch.urls.isEmpty else {
+            transition.actions.append(.refuse("no URLs in \(batch.source)"))
+            return
+        }
+        let count = Int64(batch.urls.count)
+        let (last, overflow) = first.addingReportingOverflow(count - 1)
+        guard first > 0, !overflow else {
+            transition.actions.append(.refuse("task ids \(first) and on are out of range"))
+            return
+        }
+        if let problem = Self.optionsProblem(batch.template) { return transition.actions.append(.refuse(problem)) }
+        if let taken = tasks.keys.first(where: { (first...last).contains($0) }) {
+            transition.actions.append(.refuse("task \(taken) already exists; none of the \(count) was added"))
+            return
+        }
+        var identifier = nextTaskIdentifier(in: batch.template.session, in: &transition)
+        transition.changes.tasks.reserveCapacity(transition.changes.tasks.count + batch.urls.count)
+        for (offset, url) in batch.urls.enumerated() {
+            let task = makeTask(
+                id: first + Int64(offset), spec: batch.spec(for: url), taskIdentifier: identifier,
+                defaultDirectory: defaultDirectory, now: transition.now)
+            identifier += 1
+            update(task, in: &transition)
+        }
+        let session = batch.template.session
+        let range = count == 1 ? "task \(first)" : "tasks \(first) to \(last)"
+        transition.log(
+            .taskAdded, range,
+            "\(Plural.count(count, "download")) from \(batch.source) in \(session)"
+                + Self.describe(batch.template.options))
+    }
+
+    /// The next free `taskIdentifier` of a session (numbered per session), creating the session when it is new.
+    private mutating func nextTaskIdentifier(in session: String, in transition: inout Transition) -> Int {
+        if sessions[session] == nil {
+            let configuration = SessionConfiguration(identifier: session)
+            sessions[session] = configuration
+            transition.changes.sessions.append(configuration)
+        }
+        var highest = 0
+        for task in tasks.values where task.session == session { highest = max(highest, task.taskIdentifier) }
+        return highest + 1
+    }
+
+    /// A new queued task for a request: its URL without credentials, its folder, its clamped priority and delay.
+    private func makeTask(
+        id: Int64, spec: TransferSpec, taskIdentifier: Int, defaultDirectory: String, now: Date
+    ) -> TransferTask {
+        let session = sessions[spec.session] ?? SessionConfiguration(identifier: spec.session)
+        var task = TransferTask(
+            id: id, session: spec.session, taskIdentifier: taskIdentifier, taskDescription: spec.taskDescription,
+            kind: spec.kind, url: URLCredentials.stripped(spec.url), method: spec.method, uploadPath: spec.uploadPath,
+            requestedName: spec.name, destinationDirectory: spec.destinationDirectory ?? defaultDirectory,
+            priority: Clamped.within(spec.priority, 0...1),
+            earliestBeginDate: spec.beginAfter.map { now + Clamped.within($0, 0...TransferSpec.maximumDelay) },
+            isDiscretionary: spec.discretionary || session.isDiscretionary, createdAt: now)
+        task.options = spec.options
+        return task
     }
 
     /// Pauses a task that has not finished; its partial file and validator are kept.
@@ -198,6 +253,7 @@ extension TransferDaemon {
     public mutating func load(sessions: [SessionConfiguration], tasks: [TransferTask], conditions: DeviceConditions) {
         self.sessions = Dictionary(sessions.map { ($0.identifier, $0) }, uniquingKeysWith: { _, last in last })
         self.tasks = Dictionary(tasks.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+        index = TaskIndex(self.tasks.values)
         self.conditions = conditions
         attempts = [:]
         stopping = [:]

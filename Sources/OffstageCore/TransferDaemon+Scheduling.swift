@@ -8,10 +8,13 @@ extension TransferDaemon {
         func wakeAt(_ date: Date) { wake = min(wake ?? date, date) }
         recomputeRetriesAfterTheClockWentBack(in: &transition)
 
-        let candidates = tasks.values
-            .filter { ($0.state == .queued || $0.state == .retrying) && attempts[$0.id] == nil }
-            .filter { exclusive?.contains($0.id) ?? true }
-            .sorted { ($0.priority, -$0.id) > ($1.priority, -$1.id) }
+        var candidates: [TransferTask] = []
+        for id in index.ids(.queued).union(index.ids(.retrying))
+        where attempts[id] == nil && exclusive?.contains(id) ?? true {
+            if let task = tasks[id] { candidates.append(task) }
+        }
+        candidates.sort { ($0.priority, -$0.id) > ($1.priority, -$1.id) }
+        var busy: [HostSlot: Int]?
         for task in candidates {
             if task.state == .retrying, let at = task.retryAt, at > now {
                 wakeAt(at)
@@ -28,10 +31,14 @@ extension TransferDaemon {
                 noteWaiting(task, blocked, in: &transition)
                 continue
             }
-            if let full = connectionBlock(for: task) {
+            // The connections in use per session and origin, counted once per pass (not once per candidate).
+            if busy == nil { busy = busyConnections() }
+            let slot = HostSlot(task)
+            if let full = connectionBlock(for: task, busy: busy?[slot] ?? 0) {
                 noteWaiting(task, full, in: &transition)
                 continue
             }
+            busy?[slot, default: 0] += 1
             waitReasons[task.id] = nil
             begin(task, attempt: Attempt(url: task.url, visited: [], restarts: 0), in: &transition)
         }
@@ -62,13 +69,30 @@ extension TransferDaemon {
         transition.actions.append(.start(request))  // its rate comes in `applyRateLimits`
     }
 
-    /// Why the session's per-host connection limit keeps a task waiting, or nil when a slot is free.
-    func connectionBlock(for task: TransferTask) -> String? {
+    /// A session's connections to one origin (scheme, host and port of a task's URL): what its limit counts.
+    struct HostSlot: Hashable {
+        let session: String
+        let origin: String?
+
+        init(_ task: TransferTask) {
+            session = task.session
+            origin = URLCredentials.origin(of: task.url)
+        }
+    }
+
+    /// The requests in flight per session and origin.
+    func busyConnections() -> [HostSlot: Int] {
+        var busy: [HostSlot: Int] = [:]
+        for id in attempts.keys {
+            if let task = tasks[id] { busy[HostSlot(task), default: 0] += 1 }
+        }
+        return busy
+    }
+
+    /// Why the session's per-host connection limit keeps a task waiting (`busy` of its slots in use), or nil when a
+    /// slot is free.
+    func connectionBlock(for task: TransferTask, busy: Int) -> String? {
         let session = session(of: task)
-        let host = URLCredentials.origin(of: task.url)
-        let busy = attempts.keys.compactMap { tasks[$0] }.filter {
-            $0.session == task.session && URLCredentials.origin(of: $0.url) == host
-        }.count
         guard busy >= session.httpMaximumConnectionsPerHost else { return nil }
         return "waiting for a connection slot (\(busy) of \(session.httpMaximumConnectionsPerHost) in use)"
     }

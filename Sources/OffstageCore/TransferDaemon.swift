@@ -21,8 +21,11 @@ public struct TransferDaemon: Sendable, Equatable {
     public var redirectPolicy: RedirectPolicy
     /// Sessions by identifier.
     public internal(set) var sessions: [String: SessionConfiguration] = [:]
-    /// Tasks by identifier, including finished ones.
+    /// Tasks by identifier, including finished ones; set through `update` (or `restore`/`load`, which rebuild
+    /// `index`) only.
     public internal(set) var tasks: [Int64: TransferTask] = [:]
+    /// The tasks' ids by state, in step with `tasks`.
+    var index = TaskIndex([])
     /// The simulated device's conditions.
     public internal(set) var conditions = DeviceConditions()
     /// Bytes received so far by running downloads (not yet durable), for progress display.
@@ -66,7 +69,7 @@ public struct TransferDaemon: Sendable, Equatable {
 
     /// Whether any task still has work to do (queued, running, retrying or finishing).
     public var hasPendingWork: Bool {
-        tasks.values.contains { [.queued, .running, .retrying, .finishing].contains($0.state) }
+        [.queued, .running, .retrying, .finishing].contains { !index.ids($0).isEmpty }
     }
 
     /// Identifiers of tasks with a request in flight.
@@ -83,6 +86,8 @@ public struct TransferDaemon: Sendable, Equatable {
             transition.changes.sessions.append(configuration)
         case .addRequested(let id, let spec, let directory):
             add(id: id, spec: spec, defaultDirectory: directory, in: &transition)
+        case .batchAddRequested(let first, let batch, let directory):
+            addBatch(first: first, batch: batch, defaultDirectory: directory, in: &transition)
         case .pauseRequested(let id):
             pause(id, in: &transition)
         case .resumeRequested(let id):
@@ -150,8 +155,9 @@ public struct TransferDaemon: Sendable, Equatable {
     /// A task of an app session that ends any way but through delivery (failed, cancelled, an upload answered)
     /// gets an outbox row in the same transaction, so `didCompleteWithError` reaches the app exactly once.
     mutating func update(_ task: TransferTask, in transition: inout Transition) {
-        let before = tasks[task.id]?.state
-        tasks[task.id] = task
+        let old = tasks.updateValue(task, forKey: task.id)
+        index.update(task, from: old)
+        let before = old?.state
         transition.save(task)
         if appSessions.contains(task.session), task.state.isTerminal, let before, !before.isTerminal,
             before != .finishing

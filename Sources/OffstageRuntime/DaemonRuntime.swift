@@ -167,6 +167,11 @@ public final class DaemonRuntime {
         if let deadline = nextDeadline, let real = time.realSeconds(untilVirtual: deadline) { wait = min(wait, real) }
         for item in queue.drain(waitingAtMost: waiting ? wait : 0.01) {
             if !item.isProgress { snapshotMayHaveChanged = true }
+            if case .daemon(let event) = item, item.isProgress {
+                try transfers.handleProgress(event)
+                continue
+            }
+            try transfers.flushProgress()
             switch item {
             case .daemon(let event):
                 try transfers.handle(event)
@@ -187,6 +192,7 @@ public final class DaemonRuntime {
                 snapshotForced = true
             }
         }
+        try transfers.flushProgress()
         return nil
     }
 

@@ -68,13 +68,13 @@ extension DaemonRuntime {
     /// `snapshotWake` for the next look (a throttled change, or countdowns moving each second). `final` (the
     /// loop is stopping) publishes the last state without waiting for the throttle.
     func publishSnapshotIfDue(final: Bool = false) {
-        let now = time.now()
-        snapshots.track(transfers.daemon, now: now)
         let clients = attach?.hasClients ?? false
         guard options.onSnapshot != nil || clients else {
             snapshotWake = nil
             return
         }
+        // Speeds are followed only while a view listens: with nobody, a turn costs nothing per running transfer.
+        snapshots.track(transfers.daemon, now: time.now())
         let steady = options.snapshotClock()
         let wait = throttle.wait(at: steady, changed: snapshotMayHaveChanged || snapshotForced)
         guard wait <= 0 || final else {
