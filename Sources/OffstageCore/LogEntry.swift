@@ -88,6 +88,8 @@ public enum LogKind: String, Codable, Sendable, CaseIterable {
     case work
     /// The wall clock jumped against the monotonic clock.
     case clockJumped = "clock-jumped"
+    /// A remote notification reached the device: delivered, deferred, shown as an alert or not delivered.
+    case push
     /// The app began or ended a `beginBackgroundTask` task, or its expiration came.
     case appBackgroundTask = "app-background-task"
     /// The watchdog killed the app (0x2182bad2 background task, 0x2182bad3 session completion handler).

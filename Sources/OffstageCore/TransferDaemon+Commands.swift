@@ -44,14 +44,19 @@ extension TransferDaemon {
             return
         }
         if let problem = Self.optionsProblem(spec) { return transition.actions.append(.refuse(problem)) }
-        let task = makeTask(
+        var task = makeTask(
             id: id, spec: spec, taskIdentifier: nextTaskIdentifier(in: spec.session, in: &transition),
             defaultDirectory: defaultDirectory, now: transition.now)
+        // Apple: "For transfers started while your app is in the background, the system always starts transfers at
+        // its discretion" (isDiscretionary is taken as true, whatever the session says).
+        task.createdInBackground = spec.createdInBackground
+        task.isDiscretionary = task.isDiscretionary || spec.createdInBackground
         update(task, in: &transition)
         let what = task.kind == .download ? "download" : "\(task.method) upload of \(task.uploadPath ?? "?")"
+        let background = task.createdInBackground ? "; \(Self.createdInBackground)" : ""
         transition.log(
             .taskAdded, task.subject,
-            "\(what) \(URLCredentials.masked(task.url)) in \(task.session)" + Self.describe(spec.options))
+            "\(what) \(URLCredentials.masked(task.url)) in \(task.session)" + Self.describe(spec.options) + background)
     }
 
     /// Why a request's options cannot be taken (refused before anything is created), or nil.

@@ -243,13 +243,16 @@ extension TransferDaemon {
         transition.actions.append(.deliver(task))
     }
 
-    /// Completes a delivery: the file is in place, the outbox item done.
+    /// Completes a delivery: the file is in place, the outbox item done. A task of the model app's session was
+    /// handed to the app (`didFinishDownloadingTo`), which moved the file itself: the system says only that.
     mutating func markDelivered(_ id: Int64, in transition: inout Transition) {
         guard var task = tasks[id], task.state == .finishing else { return }
         task.state = .completed
         update(task, in: &transition)
         transition.changes.outboxRemoved.append(id)
-        let handed = "handed to the app; the temporary file was removed as the callback returned"
+        let handed =
+            "handed the temporary file to the app (didFinishDownloadingTo); it was removed as the callback returned"
+        if appSessions.contains(task.session) { return transition.log(.delivered, task.subject, handed) }
         transition.log(.delivered, task.subject, task.deliveredPath.map { "as \(Self.printable($0))" } ?? handed)
         transition.actions.append(.announce(task))
     }

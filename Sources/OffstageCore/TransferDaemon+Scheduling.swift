@@ -6,6 +6,7 @@ extension TransferDaemon {
         let now = transition.now
         var wake: Date?
         func wakeAt(_ date: Date) { wake = min(wake ?? date, date) }
+        recomputeRetriesAfterTheClockWentBack(in: &transition)
 
         var candidates: [TransferTask] = []
         for id in index.ids(.queued).union(index.ids(.retrying))
@@ -68,26 +69,6 @@ extension TransferDaemon {
         transition.actions.append(.start(request))  // its rate comes in `applyRateLimits`
     }
 
-    /// Why the device conditions keep a task waiting, or nil when they allow it.
-    func conditionBlock(for task: TransferTask) -> String? {
-        let session = session(of: task)
-        switch conditions.network {
-        case .offline:
-            return "waiting for a network"
-        case .cellular where !session.allowsCellularAccess || !session.allowsExpensiveNetworkAccess:
-            return "waiting for Wi-Fi: the session does not allow cellular"
-        default:
-            break
-        }
-        if task.isDiscretionary {
-            var needs: [String] = []
-            if conditions.network != .wifi { needs.append("Wi-Fi") }
-            if !conditions.charging { needs.append("power") }
-            if !needs.isEmpty { return "discretionary: needs " + needs.joined(separator: " and ") }
-        }
-        return nil
-    }
-
     /// A session's connections to one origin (scheme, host and port of a task's URL): what its limit counts.
     struct HostSlot: Hashable {
         let session: String
@@ -135,5 +116,24 @@ extension TransferDaemon {
         if s < 48 * 3600 { return "\(Clamped.int((s / 3600).rounded())) h" }
         if s > 3_650 * 86_400 { return "more than 10 years" }
         return "\(Clamped.int((s / 86400).rounded())) d"
+    }
+
+    /// A retry further off than any wait the policy gives means the wall clock went back: its wait is recomputed
+    /// from now (the attempt's backoff), so it never waits out the jump.
+    mutating func recomputeRetriesAfterTheClockWentBack(in transition: inout Transition) {
+        let now = transition.now
+        let longest = max(retryPolicy.maxDelay, retryPolicy.retryAfterCap) + 1
+        for id in tasks.keys.sorted() {
+            guard var task = tasks[id], task.state == .retrying, let at = task.retryAt,
+                at.timeIntervalSince(now) > longest
+            else { continue }
+            let delay = retryPolicy.delay(attempt: max(1, task.attempts), taskID: task.id, retryAfter: nil)
+            task.retryAt = now + delay
+            update(task, in: &transition)
+            transition.log(
+                .retryScheduled, task.subject,
+                "the wall clock went back: the retry is recomputed from now, in \(Self.duration(delay)) (it was "
+                    + "\(Self.duration(at.timeIntervalSince(now))) away)")
+        }
     }
 }

@@ -116,6 +116,7 @@ public struct TransferDaemon: Sendable, Equatable {
                 conditions = newConditions
                 transition.changes.conditions = newConditions
                 transition.log(.conditionsChanged, "device", describe(newConditions))
+                stopTransfersTheNetworkForbids(in: &transition)
             }
         case .engine(let report):
             apply(report, in: &transition)
@@ -173,5 +174,6 @@ public struct TransferDaemon: Sendable, Equatable {
     private func describe(_ c: DeviceConditions) -> String {
         "\(c.network.rawValue), \(c.charging ? "charging" : "on battery") \(c.batteryLevel)%"
             + (c.lowPowerMode ? ", Low Power Mode" : "") + (c.backgroundRefresh ? "" : ", Background App Refresh off")
+            + (c.lowDataMode ? ", Low Data Mode" : "")
     }
 }

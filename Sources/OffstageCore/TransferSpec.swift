@@ -26,6 +26,8 @@ public struct TransferSpec: Codable, Sendable, Equatable {
     public static let maximumDelay: Double = 3_650 * 86_400
     /// Priority hint from 0 to 1.
     public var priority: Double
+    /// Whether the app creates it while it is in the background (the system then treats it as discretionary).
+    public var createdInBackground = false
     /// A rate limit, a checksum, headers, compression (none by default).
     public var options: TransferOptions
 
@@ -52,10 +54,11 @@ public struct TransferSpec: Codable, Sendable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case kind, url, method, session, taskDescription, name, destinationDirectory, uploadPath, discretionary
-        case beginAfter, priority, options
+        case beginAfter, priority, options, createdInBackground
     }
 
-    /// Decodes a spec; one left in the inbox by an older Offstage has no options.
+    /// Decodes a spec; one left in the inbox by an older Offstage has no options and was not created in the
+    /// background.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         kind = try c.decode(TransferKind.self, forKey: .kind)
@@ -70,5 +73,6 @@ public struct TransferSpec: Codable, Sendable, Equatable {
         beginAfter = try c.decodeIfPresent(Double.self, forKey: .beginAfter)
         priority = try c.decode(Double.self, forKey: .priority)
         options = try c.decode(.options, default: TransferOptions())
+        createdInBackground = try c.decode(.createdInBackground, default: false)
     }
 }

@@ -28,6 +28,8 @@ public struct TransferTask: Codable, Sendable, Equatable, Identifiable {
     public var earliestBeginDate: Date?
     /// Whether the task waits for Wi-Fi and power (from the session, or forced).
     public var isDiscretionary: Bool
+    /// Whether the app created it while it was in the background: iOS treats such a task as discretionary.
+    public var createdInBackground = false
     /// When the task was created; the resource timeout counts from here.
     public var createdAt: Date
     /// Current state.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Per-request behaviour selected by query parameters on `/files` and `/gen`.
+/// Per-request behaviour selected by query parameters on `/files` and `/gen` (`rate` on `/upload` too).
 ///
 /// Faults that would keep a download from ever finishing apply only to the first `times`
 /// requests (default 1) for the exact target (path plus query), as counted by the server.
@@ -39,7 +39,7 @@ struct FaultOptions {
             query[name].flatMap { Int64($0) }.map { max(0, $0) }
         }
         seed = query["seed"].flatMap { UInt64($0) } ?? 1
-        rate = query["rate"].flatMap { Int($0) }
+        rate = query["rate"].flatMap(Self.rate)
         chunked = flag("chunked")
         noLength = flag("noLength")
         drop = count("drop")
@@ -59,6 +59,13 @@ struct FaultOptions {
         gzip = query["gzip"]
     }
 
+    /// A `rate` value in bytes per second, with the units `origin --rate` takes (`500k`, `2m`); nil when it is not
+    /// one (0, negative, or not a size).
+    static func rate(_ text: String) -> Int? {
+        guard let bytes = OriginServer.parseSize(text), bytes > 0, bytes <= Int64(Int.max) else { return nil }
+        return Int(bytes)
+    }
+
     /// Whether counted faults apply to the request numbered `requestNumber` (1-based).
     func countedFaultsApply(requestNumber: Int) -> Bool {
         requestNumber <= (times ?? 1)
@@ -71,4 +78,27 @@ struct FaultOptions {
         if retryAfter != nil || times != nil { return countedFaultsApply(requestNumber: requestNumber) }
         return true
     }
+}
+
+extension OriginServer {
+    /// The query parameters, each with what it does: `origin --help` and the origin's banner list them.
+    public static let queryParameters: [(name: String, effect: String)] = [
+        ("rate=B", "send at most B bytes per second (500k, 2m); an upload's body is read at that rate"),
+        ("seed=S", "the seed of /gen content"),
+        ("drop=N", "close the connection after N body bytes"),
+        ("stall=N", "stop sending after N body bytes, keeping the connection open"),
+        ("trickle=N", "after N body bytes, one byte every half second"),
+        ("status=C", "answer with status C (with retryAfter=S, a Retry-After header)"),
+        ("ignoreRange=1", "answer a range request with the whole body (200)"),
+        ("badRangeStart=1", "answer a range request from the wrong offset"),
+        ("changeValidator=1", "a new ETag and Last-Modified from the second request on"),
+        ("noValidators=1", "no ETag or Last-Modified"),
+        ("weakETag=1", "a weak ETag (If-Range never matches it)"),
+        ("short=N", "a body N bytes shorter than its Content-Length"),
+        ("long=N", "a body N bytes longer than its Content-Length"),
+        ("chunked=1", "chunked transfer encoding (HTTP/1.1)"),
+        ("noLength=1", "no Content-Length: the body ends when the connection closes"),
+        ("filename=NAME", "a Content-Disposition with this file name"),
+        ("times=K", "the counted faults (drop, stall, short, long, status) apply to the first K requests"),
+    ]
 }

@@ -2,7 +2,8 @@ import Foundation
 import Glibc
 import Synchronization
 
-/// `POST`/`PUT /upload[/<name>]`: stores the body and answers 201 with its length and SHA-256.
+/// `POST`/`PUT /upload[/<name>]`: stores the body (read at `?rate=` when given) and answers 201 with its length and
+/// SHA-256.
 extension OriginServer {
     func handleUpload(_ head: RequestHead, on connection: Connection) -> Bool {
         guard head.method == "POST" || head.method == "PUT" else {
@@ -30,10 +31,13 @@ extension OriginServer {
         var hasher = SHA256()
         var writeFailed = fd < 0
         var total: Int64 = 0
+        // `?rate=` (or the origin's default rate) paces how fast the body is read, so an upload can be slow too.
+        let pacer = Pacer(rate: FaultOptions(query: head.query).rate ?? configuration.defaultRate)
         let sink = { (bytes: UnsafeRawBufferPointer) in
             hasher.update(bytes)
             total += Int64(bytes.count)
             if !writeFailed { writeFailed = !Self.writeAll(fd, bytes) }
+            pacer.pace(sent: total)
         }
         do {
             switch framing {

@@ -248,6 +248,7 @@ public final class DaemonRuntime {
         if case .setConditions = command {
             try scheduler?.syncDevice()
             try android?.syncDevice()
+            try app?.syncPushGate()
         }
     }
 

@@ -12,7 +12,7 @@ enum Records {
         "requested_name", "destination_directory", "priority", "earliest_begin_date", "is_discretionary",
         "created_at", "state", "bytes_written", "bytes_expected", "validator", "effective_url",
         "suggested_name", "attempts", "retry_at", "error", "delivered_path", "response_summary", "http_status",
-        "options", "content_encoding", "checksum_state",
+        "options", "content_encoding", "checksum_state", "created_in_background",
     ]
 
     /// `SELECT <task columns> FROM tasks`.
@@ -32,7 +32,7 @@ enum Records {
             .text(task.validator), .text(task.effectiveURL), .text(task.suggestedName), .int(task.attempts),
             .date(task.retryAt), .text(task.error), .text(task.deliveredPath), .text(task.responseSummary),
             .int(task.httpStatus), .text(task.options.isEmpty ? nil : optionsJSON(task.options)),
-            .text(task.contentEncoding), .text(task.checksumState?.rawValue),
+            .text(task.contentEncoding), .text(task.checksumState?.rawValue), .bool(task.createdInBackground),
         ]
     }
 
@@ -77,6 +77,7 @@ enum Records {
             }
             return state
         }
+        task.createdInBackground = row.bool(29)
         try check(task)
         return task
     }
@@ -139,19 +140,21 @@ enum Records {
 
     /// Reads the single conditions row.
     static let selectConditions =
-        "SELECT network, charging, battery_level, low_power_mode, background_refresh FROM conditions WHERE id = 1"
+        "SELECT network, charging, battery_level, low_power_mode, background_refresh, low_data_mode FROM conditions "
+        + "WHERE id = 1"
 
     /// Replaces the single conditions row.
     static let replaceConditions = """
-        INSERT OR REPLACE INTO conditions (id, network, charging, battery_level, low_power_mode, background_refresh)
-        VALUES (1, ?, ?, ?, ?, ?)
+        INSERT OR REPLACE INTO conditions (
+            id, network, charging, battery_level, low_power_mode, background_refresh, low_data_mode)
+        VALUES (1, ?, ?, ?, ?, ?, ?)
         """
 
     /// The values of the conditions, in `replaceConditions` order.
     static func values(_ conditions: DeviceConditions) -> [SQLValue] {
         [
             .text(conditions.network.rawValue), .bool(conditions.charging), .int(conditions.batteryLevel),
-            .bool(conditions.lowPowerMode), .bool(conditions.backgroundRefresh),
+            .bool(conditions.lowPowerMode), .bool(conditions.backgroundRefresh), .bool(conditions.lowDataMode),
         ]
     }
 
@@ -161,7 +164,8 @@ enum Records {
         try StoredValue.check(row.int64(2), "battery_level", in: 0...100, table: "conditions")
         return DeviceConditions(
             network: try row.enumeration(0, DeviceConditions.Network.self), charging: row.bool(1),
-            batteryLevel: row.int(2), lowPowerMode: row.bool(3), backgroundRefresh: row.bool(4)
+            batteryLevel: row.int(2), lowPowerMode: row.bool(3), backgroundRefresh: row.bool(4),
+            lowDataMode: row.bool(5)
         )
     }
 

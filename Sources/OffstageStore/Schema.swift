@@ -13,6 +13,7 @@ enum Schema {
     /// Every migration, in order; the current version is `migrations.count`.
     static let migrations: [Migration] = [
         version1, version2, version3, version4, version5, version6, version7, version8, version9,
+        version10,
     ]
 
     /// The schema version this build writes.

@@ -23,12 +23,31 @@ enum AndroidCommand {
     /// The request the words ask for and the line that reports it done.
     static func parse(_ raw: [String]) throws -> (AndroidRequest, String) {
         let args = try Arguments(raw, spec: CommandCatalog.android)
-        let names = verbs.map(\.verb).joined(separator: ", ")
+        if args.positionals.first == "service" {
+            return try service(Array(args.positionals.dropFirst()))
+        }
+        let names = (verbs.map(\.verb) + ["service"]).joined(separator: ", ")
         guard args.positionals.count == 1 else { throw CLIError.usage("offstage android takes one verb: \(names)") }
         guard let entry = verbs.first(where: { $0.verb == args.positionals[0] }) else {
             throw CLIError.usage(
                 "unknown android command \(TransferDaemon.printable(args.positionals[0])): \(names)")
         }
         return (entry.request, entry.done)
+    }
+
+    /// `android service start|stop NAME`: a plain background service.
+    private static func service(_ words: [String]) throws -> (AndroidRequest, String) {
+        guard words.count == 2, words[0] == "start" || words[0] == "stop" else {
+            throw CLIError.usage("usage: offstage android service start|stop NAME")
+        }
+        let name = try WorkName.validated(words[1], what: "a service name")
+        let shown = TransferDaemon.printable(name)
+        return words[0] == "start"
+            ? (
+                .startBackgroundService(name: name),
+                "started background service \(shown); from API 26 the system stops it about a minute after the app "
+                    + "leaves the foreground"
+            )
+            : (.stopBackgroundService(name: name), "stopped background service \(shown)")
     }
 }

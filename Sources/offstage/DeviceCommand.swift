@@ -86,6 +86,9 @@ enum DeviceCommand {
             case "refresh":
                 conditions.backgroundRefresh = try InputValidation.toggle(words.popFirst(), for: "refresh")
                 changed = true
+            case "low-data":
+                conditions.lowDataMode = try InputValidation.toggle(words.popFirst(), for: "low-data")
+                changed = true
             case "battery":
                 guard let text = words.popFirst(), let level = NumberText.wholeNumber(Substring(text)),
                     (0...100).contains(level)
@@ -129,6 +132,7 @@ enum DeviceCommand {
     /// The iOS conditions in one line.
     static func describe(_ c: DeviceConditions) -> String {
         "network \(c.network.rawValue), \(c.charging ? "charging" : "on battery"), battery \(c.batteryLevel)%, "
-            + "low power \(c.lowPowerMode ? "on" : "off"), background refresh \(c.backgroundRefresh ? "on" : "off")"
+            + "low power \(c.lowPowerMode ? "on" : "off"), background refresh \(c.backgroundRefresh ? "on" : "off"), "
+            + "low data \(c.lowDataMode ? "on" : "off")"
     }
 }

@@ -29,13 +29,22 @@ enum OffstageCommandLine {
         }
         let context = CLIContext(home: OffstageHome.resolve(explicit: explicitHome))
         do {
-            try dispatch(words, context: context, explicitHome: explicitHome)
+            try dispatch(commandFirst(words), context: context, explicitHome: explicitHome)
             return 0
         } catch let error as CLIError {
             return fail(error)
         } catch {
             return fail(CLIContext.translate(error))
         }
+    }
+
+    /// The words with a `--config DIR` given before the command moved after it: it is that command's option
+    /// (`offstage --config D run` is `offstage run --config D`; a command without it refuses it as its own).
+    static func commandFirst(_ words: [String]) -> [String] {
+        guard let first = words.first else { return words }
+        let width = first == "--config" ? 2 : first.hasPrefix("--config=") ? 1 : 0
+        guard width > 0, words.count > width, CommandCatalog.command(named: words[width]) != nil else { return words }
+        return [words[width]] + words[0..<width] + words[(width + 1)...]
     }
 
     /// Runs the command `words` name (the dashboard when they name none) or prints the help or version they ask for.
@@ -71,6 +80,7 @@ enum OffstageCommandLine {
         case "launch", "expire", "unschedule": try BGTaskControlCommand.run(spec.name, rest, context: context)
         case "simulate": try SimulateCommand.run(rest, context: context)
         case "app": try AppCommand.run(rest, context: context)
+        case "push": try PushCommand.run(rest, context: context)
         case "work": try WorkCommand.run(rest, context: context)
         case "fgs": try ForegroundServiceCommand.run(rest, context: context)
         case "android": try AndroidCommand.run(rest, context: context)

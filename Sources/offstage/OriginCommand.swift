@@ -36,9 +36,8 @@ enum OriginCommand {
             "  /upload/<name>         PUT or POST; answers with the SHA-256 (stored in \(server.uploadDirectory ?? "?")"
                 + (configuration.uploadDirectory == nil ? ", removed when the origin stops)" : ")")
         )
-        say(
-            "  faults: ?rate=B ?drop=N ?stall=N ?status=503&retryAfter=S ?ignoreRange=1 ?changeValidator=1 ?short=N ?long=N ?chunked=1 ?times=K"
-        )
+        let parameters = OriginServer.queryParameters.map { "?" + $0.name }.joined(separator: " ")
+        say("  query parameters (offstage origin --help says what each does): \(parameters)")
         say("press Ctrl-C to stop")
         let stopped = DispatchSemaphore(value: 0)
         signals.attach { _ in stopped.signal() }

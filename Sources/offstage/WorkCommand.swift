@@ -20,7 +20,7 @@ enum WorkCommand {
             // WorkManager logs what it coerced and carries on: so does this, before the outcome.
             for warning in warnings { context.output.warning("warning: \(warning)") }
             try send(line, configuration: configuration, context: context)
-        case .cancel, .run:
+        case .cancel, .run, .foreground:
             try send(line, configuration: configuration, context: context)
         }
     }
@@ -43,6 +43,9 @@ enum WorkCommand {
         case .cancel(.all): "cancelled all unfinished work"
         case .run(let name):
             "running the work named \(TransferDaemon.printable(name)) now (constraints and delays bypassed)"
+        case .foreground(let name, _):
+            "\(TransferDaemon.printable(name))'s worker called setForegroundAsync: it runs as a foreground service "
+                + "with its notification, past the 10-minute limit"
         }
     }
 

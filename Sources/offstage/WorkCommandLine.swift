@@ -12,6 +12,9 @@ enum WorkCommandLine: Equatable {
     /// `work run NAME`.
     case run(name: String)
 
+    /// `work foreground NAME [--text T]`: the running worker calls `setForegroundAsync`.
+    case foreground(name: String, notification: String)
+
     /// The daemon command the line sends (nil for `ls`, which only reads).
     var command: DaemonCommand? {
         switch self {
@@ -19,6 +22,7 @@ enum WorkCommandLine: Equatable {
         case .list: nil
         case .cancel(let selector): .android(.cancel(selector))
         case .run(let name): .android(.run(name: name))
+        case .foreground(let name, let text): .android(.setForeground(name: name, notification: text))
         }
     }
 
@@ -28,6 +32,7 @@ enum WorkCommandLine: Equatable {
         "ls": ["--json"],
         "cancel": ["--tag", "--id", "--all"],
         "run": [],
+        "foreground": ["--text"],
     ]
 
     /// Parses `offstage work` arguments: one verb, its operands and only the options it takes; every number and
@@ -35,11 +40,12 @@ enum WorkCommandLine: Equatable {
     static func parse(_ raw: [String]) throws -> WorkCommandLine {
         let args = try Arguments(raw, spec: CommandCatalog.work)
         guard let verb = args.positionals.first else {
-            throw CLIError.usage("offstage work takes a verb: enqueue, ls, cancel or run (see offstage work --help)")
+            throw CLIError.usage(
+                "offstage work takes a verb: enqueue, ls, cancel, run or foreground (see offstage work --help)")
         }
         guard let allowed = verbs[verb] else {
             throw CLIError.usage(
-                "unknown work command \(TransferDaemon.printable(verb)): enqueue, ls, cancel or run")
+                "unknown work command \(TransferDaemon.printable(verb)): enqueue, ls, cancel, run or foreground")
         }
         if let stray = args.given.subtracting(allowed).subtracting(["--config"]).sorted().first {
             throw CLIError.usage("\(stray) does not apply to offstage work \(verb)")
@@ -53,6 +59,12 @@ enum WorkCommandLine: Equatable {
             return .cancel(try selector(args, operands: operands))
         case "run":
             return .run(name: try WorkName.validated(try one(operands, verb: "run")))
+        case "foreground":
+            let name = try WorkName.validated(try one(operands, verb: "foreground"))
+            let text = try args.value("--text").map {
+                try WorkName.validated($0, what: "the notification's text")
+            }
+            return .foreground(name: name, notification: text ?? "\(name) running")
         default:
             let name = try WorkName.validated(try one(operands, verb: "enqueue"))
             let (request, warnings) = try WorkEnqueueParser.parse(args, name: name)

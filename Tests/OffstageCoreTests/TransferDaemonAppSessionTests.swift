@@ -39,7 +39,10 @@ import Testing
         let delivered = h.send(.delivered(id: 1))
         #expect(delivered.commit?.outboxAdded == [])
         #expect(delivered.commit?.outboxRemoved == [1])
-        #expect(delivered.logged(.delivered)?.reason.hasPrefix("handed to the app") == true)
+        #expect(
+            delivered.logged(.delivered)?.reason
+                == "handed the temporary file to the app (didFinishDownloadingTo); it was removed as the callback returned"
+        )
     }
 
     @Test func aSystemCancellationKeepsThePartialAndItsResumeData() throws {

@@ -302,3 +302,26 @@ import Testing
         #expect(h.send(.timerFired).starts.map(\.url) == ["https://a.example/file"])
     }
 }
+
+/// A retry scheduled before the wall clock went back is recomputed from now: it never waits out the jump.
+@Suite struct TransferDaemonClockJumpTests {
+    @Test func aRetryAfterTheClockWentBackADayIsRecomputedFromNow() throws {
+        var h = DaemonHarness()
+        h.add(1, at: 86_400)
+        h.accept(1, total: 1000, validator: etag)
+        h.checkpoint(1, 600)
+        h.end(1, .interrupted(reason: "connection reset", stalled: false), at: 86_410)
+        let first = try #require(try h.task(1).retryAt)
+        #expect(first > t0 + 86_410)
+        // The clock goes back a day.
+        let back = h.send(.timerFired, at: 10)
+        let recomputed = try #require(try h.task(1).retryAt)
+        #expect(recomputed > h.now && recomputed <= h.now + RetryPolicy().baseDelay)
+        #expect(back.wakes == [recomputed])
+        #expect(
+            back.logged(.retryScheduled, "task 1")?.reason.hasPrefix(
+                "the wall clock went back: the retry is recomputed from now") == true)
+        // A retry within the policy's waits is left alone.
+        #expect(h.send(.timerFired, at: 10.1).logged(.retryScheduled) == nil)
+    }
+}

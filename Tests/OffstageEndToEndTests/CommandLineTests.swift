@@ -38,6 +38,23 @@ struct CommandLineTests {
         #expect(!result.stderr.contains("secret"))
     }
 
+    @Test func homeAndConfigMayComeBeforeTheCommand() throws {
+        let folder = try TemporaryHome(prefix: "offstage-e2e-config-first")
+        let binary = try OffstageBinary(home: folder.base + "/home")
+        let config = CommandHelpTests.repository.appendingPathComponent("config").path
+        let first = try binary.run(["--home", folder.base + "/other", "--config", config, "pending"])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("no pending BG task requests"))
+        let joined = try binary.run(["--config=" + config, "pending", "--home", folder.base + "/other"])
+        #expect(joined.status == 0, "\(joined.stderr)")
+        let after = try binary.run(["pending", "--config", config])
+        #expect(after.status == 0, "\(after.stderr)")
+        // A command without --config refuses it as its own option, wherever it was given.
+        let refused = try binary.run(["--config", config, "ls"])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("unknown option --config"), "\(refused.stderr)")
+    }
+
     @Test func lsJSONHasTheDocumentedFieldsAndNullForUnknownSizes() throws {
         let folder = try TemporaryHome(prefix: "offstage-e2e-ls")
         let binary = try OffstageBinary(home: folder.base + "/home")

@@ -136,6 +136,22 @@ struct SchedulerHostTests {
         #expect(try harness.store.loadAppState()?.lifecycle.phase == state.app.phase)
     }
 
+    @Test func registeringAfterLaunchCrashesTheAppWithApplesExceptionAndItSubmitsNothing() throws {
+        let harness = try RuntimeHarness()
+        let refresh = TaskHandlerConfiguration(identifier: "com.example.refresh", kind: .appRefresh, interval: 900)
+        try harness.enqueue(.appOpened)
+        try Self.run(harness, Self.setup([refresh], mistakes: AppMistakes(registersAfterLaunch: true)))
+        let events = try harness.store.events(after: 0, limit: 1000).map(\.entry)
+        #expect(
+            events.contains {
+                $0.kind == .appCrashed && $0.reason.contains(TaskScheduler.lateRegistrationException)
+            })
+        #expect(try harness.store.loadAppState()?.lifecycle.phase == .notRunning)
+        let state = try #require(try harness.store.loadSchedulerState())
+        #expect(state.pending.isEmpty, "a crashed app runs none of its code for the open")
+        #expect(!events.contains { $0.kind == .bgSubmitted })
+    }
+
     @Test func schedulerCommandsWaitForARuntimeThatHostsTheScheduler() throws {
         let harness = try RuntimeHarness()
         try harness.enqueue(.launchTask(identifier: "com.example.refresh"))

@@ -71,6 +71,43 @@ import Testing
         #expect(try harness.events(id).contains { $0.kind == .waiting && $0.reason == "waiting for a network" })
     }
 
+    @Test func goingOfflineStopsARunningTransferWhichResumesWithIfRangeWhenTheNetworkReturns() throws {
+        let harness = try RuntimeHarness()
+        let id = try harness.download("/gen/1m?seed=135&rate=400k", name: "offline.bin")
+        let store = harness.store
+        var wentOffline = false
+        var backOnline = false
+
+        let outcome = try harness.run { options in
+            options.onTick = { daemon in
+                if !wentOffline, daemon.runningTaskIDs.contains(id) {
+                    wentOffline = true
+                    _ = try? store.enqueue(.setConditions(DeviceConditions(network: .offline)), now: Date())
+                } else if wentOffline, !backOnline, daemon.waitReasons[id] == "waiting for a network",
+                    daemon.runningTaskIDs.isEmpty
+                {
+                    backOnline = true
+                    _ = try? store.enqueue(.setConditions(DeviceConditions(network: .wifi)), now: Date())
+                }
+            }
+        }
+
+        #expect(outcome == .idle)
+        #expect(wentOffline && backOnline)
+        let task = try harness.task(id)
+        #expect(task.state == .completed)
+        #expect(RuntimeHarness.digest(task.deliveredPath) == RuntimeHarness.expected(size: 1 << 20, seed: 135))
+        let events = try harness.events(id)
+        #expect(
+            events.contains {
+                $0.kind == .waiting
+                    && $0.reason == "waiting for a network: stopped; it resumes from its checkpoint (If-Range) when the "
+                        + "network allows"
+            })
+        // The offset it continues from is the core's to decide (TransferDaemonNetworkTests: If-Range from the checkpoint).
+        #expect(events.filter { $0.kind == .started || $0.kind == .resumed }.count >= 2, "requested again once online")
+    }
+
     /// The origin sends the head, then nothing, keeping the socket open. With a 1 s request
     /// timeout the stall is detected and retried, counted as an attempt (two are all the policy
     /// allows here). The stall comes before any body byte because libcurl's

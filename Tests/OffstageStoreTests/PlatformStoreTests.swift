@@ -20,7 +20,8 @@ struct PlatformStoreTests {
                 v8.close()
             }
             let store = try Store.open(home: home)
-            #expect(try store.withDatabase { try $0.scalarInteger("PRAGMA user_version") } == 9)
+            #expect(
+                try store.withDatabase { try $0.scalarInteger("PRAGMA user_version") } == Int64(Store.schemaVersion))
             #expect(try store.loadPlatform() == nil)
             #expect(try store.integrityCheck() == "ok")
         }

@@ -92,7 +92,11 @@ struct SchedulerStoreTests {
                 try v1.transaction {
                     try v1.run(Records.upsertSession, Records.values(Fixtures.session))
                     try v1.run(Fixtures.insertBeforeOptions(Fixtures.fullTask()).0, Fixtures.insertBeforeOptions(Fixtures.fullTask()).1)
-                    try v1.run(Records.replaceConditions, Records.values(Fixtures.conditions))
+                    // The conditions as version 1 held them (Low Data Mode came in version 10).
+                    try v1.run(
+                        "INSERT OR REPLACE INTO conditions (id, network, charging, battery_level, low_power_mode, "
+                            + "background_refresh) VALUES (1, ?, ?, ?, ?, ?)",
+                        Array(Records.values(Fixtures.conditions).prefix(5)))
                     try v1.run(
                         Records.insertEvent, Records.values(LogEntry(time: date(3), kind: .paused, subject: "x")))
                     try v1.run(
@@ -105,7 +109,7 @@ struct SchedulerStoreTests {
             let store = try Store.open(home: home)
             #expect(
                 try store.withDatabase { try $0.scalarInteger("PRAGMA user_version") } == Int64(Store.schemaVersion))
-            #expect(Store.schemaVersion == 9)
+            #expect(Store.schemaVersion == 10)
             #expect(try store.loadSessions() == [Fixtures.session])
             #expect(try store.loadTasks() == [Fixtures.fullTask()])
             #expect(try store.loadConditions() == Fixtures.conditions)

@@ -33,6 +33,14 @@ public enum AndroidRequest: Codable, Sendable, Equatable {
     /// The device reboots: every process ends; WorkManager reschedules its work at boot.
     case reboot
 
+    /// `offstage android service start NAME`: the app starts a plain background service (`startService`).
+    case startBackgroundService(name: String)
+    /// `offstage android service stop NAME`: the app stops it.
+    case stopBackgroundService(name: String)
+    /// `offstage work foreground NAME`: the running worker of NAME (a name or an id) calls `setForegroundAsync` with
+    /// this notification text.
+    case setForeground(name: String, notification: String)
+
     /// Whether the request only changes stored state, so a process that finds no engine running may apply it
     /// itself (a worker, a service or a process needs a running engine).
     public var changesStateOnly: Bool {
@@ -40,7 +48,7 @@ public enum AndroidRequest: Codable, Sendable, Equatable {
         case .enqueue, .cancel, .doze, .bucket, .batterySaver, .backgroundRestricted, .roaming, .storageLow:
             return true
         case .run, .startForegroundService, .stopForegroundService, .appOpened, .appLeft, .lowMemoryKill,
-            .forceStop, .reboot:
+            .forceStop, .reboot, .startBackgroundService, .stopBackgroundService, .setForeground:
             return false
         }
     }

@@ -9,6 +9,7 @@ extension AppLifecycle {
             return refuse("relaunch for \(session): " + state.canRelaunch(steady: t.steady).reason, in: &t)
         }
         if !state.pendingRelaunches.contains(session) { state.pendingRelaunches.append(session) }
+        state.heldForOpen.removeAll { $0 == session }
         let remaining = state.limiter.remaining(at: t.steady)
         if remaining > 0 {
             t.log(
@@ -17,6 +18,20 @@ extension AppLifecycle {
         } else {
             relaunchPendingIfAllowed(in: &t)
         }
+    }
+
+    /// The session's events wait for the user to open the app: its `sessionSendsLaunchEvents` is off, so the system
+    /// neither launches nor resumes the app for them (said once per wait).
+    mutating func holdForOpen(session: String, in t: inout AppLifecycleTransition) {
+        guard !state.phase.runsCode else {
+            return refuse("launch events off for \(session): the app runs; the session delivers directly", in: &t)
+        }
+        guard !state.heldForOpen.contains(session) else { return }
+        state.heldForOpen.append(session)
+        t.log(
+            .appRelaunch, "app",
+            "no background launch for \(session)'s events: its sessionSendsLaunchEvents is off; "
+                + "they wait for the user to open the app")
     }
 
     /// Launches or resumes the app in the background for every waiting session once the limiter allows: the

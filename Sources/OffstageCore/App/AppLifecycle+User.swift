@@ -42,6 +42,13 @@ extension AppLifecycle {
                     + state.pendingRelaunches.joined(separator: ", "))
             state.pendingRelaunches = []
         }
+        if !state.heldForOpen.isEmpty {
+            t.log(
+                .appRelaunch, "app",
+                "opened: the events held for \(state.heldForOpen.joined(separator: ", ")) (launch events off) "
+                    + "are delivered now")
+            state.heldForOpen = []
+        }
         if state.transfersHeldForLaunch {
             state.transfersHeldForLaunch = false
             t.log(.appLifecycle, "transfers", "released at the first launch after the reboot")

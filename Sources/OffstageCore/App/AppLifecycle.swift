@@ -52,6 +52,7 @@ public struct AppLifecycle: Sendable, Equatable {
         case .systemTerminated(let reason): systemTerminated(reason: reason, in: &t)
         case .processRestarted: reboot(in: &t)
         case .relaunchRequested(let session): relaunchRequested(session: session, in: &t)
+        case .launchEventsOff(let session): holdForOpen(session: session, in: &t)
         case .beginBackgroundTask(let name, let handler): beginTask(name: name, hasExpirationHandler: handler, in: &t)
         case .endBackgroundTask(let id): endTask(id, in: &t)
         case .sessionEventsFinished(let token): sessionEventsFinished(token, in: &t)
@@ -60,6 +61,8 @@ public struct AppLifecycle: Sendable, Equatable {
         case .backgroundTaskEnded(let id): backgroundTaskEnded(id, in: &t)
         case .watchdogKilled(let code, let reason): watchdogKilled(code: code, reason: reason, in: &t)
         case .appCrashed(let exception): crashed(exception, in: &t)
+        case .pushReceived(let push): pushReceived(push, in: &t)
+        case .pushGateChanged(let gate): pushGateChanged(gate, in: &t)
         case .timerFired: break
         }
         runDue(in: &t)
@@ -73,13 +76,16 @@ public struct AppLifecycle: Sendable, Equatable {
         expireTasks(in: &t)
         enforceTaskLimit(in: &t)
         enforceHandlerDeadlines(in: &t)
+        endPushHold(in: &t)
         suspendIfIdle(in: &t)
         relaunchPendingIfAllowed(in: &t)
+        deliverDeferredPush(in: &t)
     }
 
     /// Suspends the background app once the didEnterBackground grace has passed and nothing holds it running.
     private mutating func suspendIfIdle(in t: inout AppLifecycleTransition) {
         guard state.phase == .background, state.tasks.isEmpty, state.handlers.isEmpty, state.bgTasks.isEmpty,
+            state.pushHoldUntil == nil,
             let since = state.backgroundSince, t.steady >= since + policy.didEnterBackgroundGrace
         else { return }
         state.phase = .suspended
@@ -94,11 +100,13 @@ public struct AppLifecycle: Sendable, Equatable {
         if state.phase == .background, let since = state.backgroundSince, let end = state.backgroundEnd(policy) {
             if state.tasks.contains(where: { !$0.expired }) { times.append(end - policy.expirationLead) }
             if !state.tasks.isEmpty { times.append(end) }
+            if let until = state.pushHoldUntil { times.append(until) }
             if state.tasks.isEmpty && state.handlers.isEmpty && state.bgTasks.isEmpty {
                 times.append(since + policy.didEnterBackgroundGrace)
             }
         }
         if !state.pendingRelaunches.isEmpty { times.append(state.limiter.delayEndsAt) }
+        if let slot = deferredPushSlot(after: steady) { times.append(slot) }
         return times.filter { $0 > steady }.min()
     }
 
@@ -109,6 +117,7 @@ public struct AppLifecycle: Sendable, Equatable {
         state.tasks = []
         state.bgTasks = []
         state.handlers = []
+        state.pushHoldUntil = nil
         state.lastTermination = termination
     }
 

@@ -24,6 +24,9 @@ public enum AppLifecycleEvent: Sendable, Equatable {
     case processRestarted
     /// The transfer daemon has events for this background session and asks for a background relaunch.
     case relaunchRequested(forSession: String)
+    /// The transfer daemon has events for this session, whose `sessionSendsLaunchEvents` is off: the app is neither
+    /// launched nor resumed for them; they wait for the user to open it.
+    case launchEventsOff(session: String)
     /// The app called `beginBackgroundTask(withName:expirationHandler:)`.
     case beginBackgroundTask(name: String, hasExpirationHandler: Bool)
     /// The app called `endBackgroundTask(_:)`.
@@ -41,6 +44,10 @@ public enum AppLifecycleEvent: Sendable, Equatable {
     case watchdogKilled(code: String, reason: String)
     /// The app raised an exception (`NSInternalInconsistencyException` with this text): its process ends.
     case appCrashed(exception: String)
+    /// A remote notification arrives for the app (`offstage push`).
+    case pushReceived(SilentPush)
+    /// Low Power Mode or a Background App Refresh switch changed (what background pushes depend on).
+    case pushGateChanged(PushGate)
     /// A wake-up the life-cycle manager asked for came due.
     case timerFired
 }

@@ -12,6 +12,16 @@ public enum AppTermination: Codable, Sendable, Equatable {
     case reboot
 }
 
+/// What the system does about a session's events that wait while the app's code cannot take them.
+public enum WaitingEventsDecision: Sendable, Equatable {
+    /// Nothing now.
+    case none
+    /// Launch or resume the app in the background for them (`.relaunchRequested`).
+    case relaunch
+    /// Hold them for the user's next open: the session does not send launch events (`.launchEventsOff`).
+    case holdForOpen
+}
+
 /// The whole persistent state of the app life cycle: Codable, so the store can keep it as one value.
 public struct AppLifecycleState: Codable, Sendable, Equatable {
     /// Where the app is.
@@ -24,6 +34,9 @@ public struct AppLifecycleState: Codable, Sendable, Equatable {
     public var handlers: [OutstandingCompletionHandler] = []
     /// Sessions whose background relaunch waits for the rate limiter, in request order.
     public var pendingRelaunches: [String] = []
+    /// Sessions whose events wait for the user to open the app: their `sessionSendsLaunchEvents` is off, so the
+    /// system neither launches nor resumes the app for them.
+    public var heldForOpen: [String] = []
     /// Whether the user force-quit the app and has not opened it since (survives a reboot).
     public var forceQuit = false
     /// Whether transfers wait for the next app launch after a reboot (`RebootPolicy.waitForAppLaunch`).
@@ -39,6 +52,15 @@ public struct AppLifecycleState: Codable, Sendable, Equatable {
     /// The number the next completion-handler token gets.
     public var nextTokenNumber = 1
 
+    /// Steady times of the background pushes delivered in the last hour (the push budget counts them).
+    public var pushDeliveries: [Double] = []
+    /// Steady time until which a delivered push keeps the app running in the background (nil: none does).
+    public var pushHoldUntil: Double?
+    /// The background push the system holds back (one: a newer replaces it).
+    public var deferredPush: DeferredPush?
+    /// Low Power Mode and the Background App Refresh switches, as the host last reported them.
+    public var pushGate = PushGate()
+
     /// A fresh state: not running, never force-quit, no relaunch delay.
     public init(policy: AppLifecyclePolicy = AppLifecyclePolicy()) {
         limiter = RelaunchRateLimiter(initialDelay: policy.relaunchInitialDelay, maxDelay: policy.relaunchMaxDelay)
@@ -53,6 +75,7 @@ public struct AppLifecycleState: Codable, Sendable, Equatable {
         tasks = try c.decode(.tasks, default: [])
         handlers = try c.decode(.handlers, default: [])
         pendingRelaunches = try c.decode(.pendingRelaunches, default: [])
+        heldForOpen = try c.decode(.heldForOpen, default: [])
         forceQuit = try c.decode(.forceQuit, default: false)
         transfersHeldForLaunch = try c.decode(.transfersHeldForLaunch, default: false)
         lastTermination = try c.decodeIfPresent(AppTermination.self, forKey: .lastTermination)
@@ -60,6 +83,10 @@ public struct AppLifecycleState: Codable, Sendable, Equatable {
         bgTasks = try c.decode(.bgTasks, default: [])
         nextTaskNumber = try c.decode(.nextTaskNumber, default: 1)
         nextTokenNumber = try c.decode(.nextTokenNumber, default: 1)
+        pushDeliveries = try c.decode(.pushDeliveries, default: [])
+        pushHoldUntil = try c.decodeIfPresent(Double.self, forKey: .pushHoldUntil)
+        deferredPush = try c.decodeIfPresent(DeferredPush.self, forKey: .deferredPush)
+        pushGate = try c.decode(.pushGate, default: PushGate())
     }
 
     /// Whether launching a BG task in `phase`, with `runningBGTasks` already running, launches or resumes the
@@ -74,6 +101,17 @@ public struct AppLifecycleState: Codable, Sendable, Equatable {
 
     /// Whether the user force-quit the app and has not opened it since.
     public var wasForceQuit: Bool { forceQuit }
+
+    /// What the system does about events waiting for `session` while the app's code cannot take them: nothing
+    /// (the app runs, a relaunch is already asked for or a handler is out, or a force-quit forbids it), a background
+    /// relaunch, or (`sessionSendsLaunchEvents` off, Apple's `sessionSendsLaunchEvents`) holding them until the user
+    /// opens the app.
+    public func waitingEvents(session: String, sendsLaunchEvents: Bool) -> WaitingEventsDecision {
+        if phase.runsCode || forceQuit || pendingRelaunches.contains(session) { return .none }
+        if handlers.contains(where: { $0.session == session }) { return .none }
+        guard sendsLaunchEvents else { return heldForOpen.contains(session) ? .none : .holdForOpen }
+        return .relaunch
+    }
 
     /// The open background task with this identifier.
     public func task(_ id: BackgroundTaskID) -> BackgroundTaskRecord? { tasks.first { $0.id == id } }

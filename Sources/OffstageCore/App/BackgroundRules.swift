@@ -24,6 +24,15 @@ public enum BackgroundRules {
     public static let processingAllowance: Double = 600
     /// Seconds before a BG task's deadline at which its expiration handler is called.
     public static let bgTaskExpirationLead: Double = 5
+    /// Background time a background (silent) push gives the app, in seconds: "up to 30 seconds"
+    /// (platform-semantics §4.4, Apple's "Choosing background strategies for your app").
+    public static let silentPushAllowance: Double = 30
+    /// Background pushes the system delivers in any hour before it throttles the rest: Apple asks for no more
+    /// than "two or three per hour" and throttles above that (platform-semantics §4.4: "rate-limited above about 3
+    /// per hour"); the model delivers 3 in any 60 minutes and defers the next to when the oldest leaves the hour.
+    public static let silentPushesPerHour = 3
+    /// The window the push budget counts over, in seconds.
+    public static let silentPushWindow: Double = 3_600
 }
 
 /// The watchdog's termination codes (RunningBoard, `EXC_CRASH (SIGKILL)`).

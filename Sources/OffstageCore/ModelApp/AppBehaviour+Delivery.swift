@@ -16,15 +16,23 @@ extension AppBehaviour {
             time: now, kind: .appDelivery, subject: handover.subject,
             reason: "the app deferred the move (app mistake: asynchronous file move); "
                 + "the temporary file was removed as didFinishDownloadingTo returned")
-        return before + [.deferFileMove(temporaryFile: handover.temporaryFile, log: line)]
-            + finish(handover, deliveredPath: nil, now: now)
+        return before + [
+            .deferFileMove(temporaryFile: handover.temporaryFile, log: line), .didFinishDownloadingReturned(log: nil),
+        ] + finish(handover, deliveredPath: nil, now: now)
     }
 
-    /// The move ended (at `deliveredPath`): `didCompleteWithError`, then the acknowledgement with the record.
+    /// The move ended (at `deliveredPath`) inside `didFinishDownloadingTo`, which then returns; then
+    /// `didCompleteWithError`, and the acknowledgement with the record.
     mutating func fileMoved(_ deliveredPath: String?, now: Date) -> [AppBehaviourAction] {
         guard let handover = moving else { return [] }
         moving = nil
-        return finish(handover, deliveredPath: deliveredPath, now: now)
+        let moved = deliveredPath.map {
+            LogEntry(
+                time: now, kind: .appDelivery, subject: handover.subject,
+                reason: "the app moved \(TransferDaemon.printable(handover.temporaryFile)) to "
+                    + "\(TransferDaemon.printable($0)) before didFinishDownloadingTo returned")
+        }
+        return [.didFinishDownloadingReturned(log: moved)] + finish(handover, deliveredPath: deliveredPath, now: now)
     }
 
     /// A task that ended without a file: `didCompleteWithError`, the acknowledgement, and for a download the

@@ -22,6 +22,9 @@ public enum AppBehaviourAction: Sendable, Equatable {
     case moveFileSynchronously
     /// The app deferred the move (its mistake): the system removes the temporary file as the callback returns.
     case deferFileMove(temporaryFile: String, log: LogEntry)
+    /// `didFinishDownloadingTo` returned, after this line of the app's (its move, when it made one): the system's
+    /// own line, that it handed the temporary file over and removed it, comes here, after the app's.
+    case didFinishDownloadingReturned(log: LogEntry?)
     /// Commit the delivery (the outbox row, the task, this registry record) in one transaction, with these lines.
     case acknowledgeDelivery(record: AppRecord?, log: LogEntry)
     /// `downloadTask(withResumeData:)` for this record, from the resume data of the session's task with this

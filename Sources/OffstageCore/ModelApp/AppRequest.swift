@@ -23,6 +23,9 @@ public enum AppRequest: Codable, Sendable, Equatable {
     /// The running app makes a call background sessions restrict, to see how the platform answers.
     case tryCall(RestrictedCall, url: String)
 
+    /// A remote notification arrives for the app (`offstage push`).
+    case push(SilentPush)
+
     /// The life-cycle event the request stands for (nil: the request is the app's own call, or a switch).
     public var lifecycleEvent: AppLifecycleEvent? {
         switch self {
@@ -31,6 +34,7 @@ public enum AppRequest: Codable, Sendable, Equatable {
         case .lock: .userLockedDevice
         case .kill(let reason): .systemTerminated(reason: reason)
         case .forceQuit: .userForceQuit
+        case .push(let push): .pushReceived(push)
         case .relaunch, .download, .upload, .setMistake, .setBackgroundRefresh, .tryCall: nil
         }
     }

@@ -45,6 +45,8 @@ public struct AppSnapshot: Codable, Sendable, Equatable {
     public var relaunchAvailableIn: Double
     /// Sessions whose relaunch waits for the limiter.
     public var pendingRelaunches: [String]
+    /// Sessions whose events wait for the user to open the app (their `sessionSendsLaunchEvents` is off).
+    public var heldForOpen: [String] = []
     /// Completion handlers outstanding.
     public var completionHandlers: [Handler]
     /// Open `beginBackgroundTask` assertions, in words.
@@ -108,6 +110,7 @@ public struct AppSnapshot: Codable, Sendable, Equatable {
         relaunchDelay = try c.decode(Double.self, forKey: .relaunchDelay)
         relaunchAvailableIn = try c.decode(Double.self, forKey: .relaunchAvailableIn)
         pendingRelaunches = try c.decode([String].self, forKey: .pendingRelaunches)
+        heldForOpen = try c.decodeIfPresent([String].self, forKey: .heldForOpen) ?? []
         completionHandlers = try c.decode([Handler].self, forKey: .completionHandlers)
         backgroundTasks = try c.decode([String].self, forKey: .backgroundTasks)
         waitingDeliveries = try c.decode(Int.self, forKey: .waitingDeliveries)

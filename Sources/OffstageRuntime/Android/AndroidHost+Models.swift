@@ -29,6 +29,21 @@ extension AndroidHost {
 
     /// Executes an `.android` command.
     func execute(_ request: AndroidRequest, from command: CommandSource) throws {
+        if case .setForeground(let name, let notification) = request {
+            // The worker's own call: it needs the running request the name (or id) stands for.
+            let running = work.state.requests.filter {
+                $0.state == .running && ($0.name == name || $0.id == name)
+            }
+            guard running.count == 1, let id = running.first?.id else {
+                return try context.refuse(
+                    command,
+                    running.isEmpty
+                        ? "setForegroundAsync: no running worker named \(name)"
+                        : "setForegroundAsync: \(running.count) workers named \(name) run: give the request's id"
+                )
+            }
+            return try run([.work(.setForeground(id: id, notification: notification))], command: command)
+        }
         try run([Self.input(for: request)], command: command)
     }
 
@@ -52,6 +67,10 @@ extension AndroidHost {
         case .lowMemoryKill: .system(.lowMemoryKilled)
         case .forceStop: .system(.forceStopped)
         case .reboot: .system(.rebooted)
+        case .startBackgroundService(let name): .system(.backgroundServiceStarted(name: name))
+        case .stopBackgroundService(let name): .system(.backgroundServiceStopped(name: name))
+        case .setForeground(let name, let notification):
+            .work(.setForeground(id: name, notification: notification))
         }
     }
 

@@ -46,6 +46,9 @@ extension AppHost {
             _ = PosixFiles.remove(temporary)
             PosixFiles.syncDirectory(of: temporary)
             pendingLog.append(line)
+        case .didFinishDownloadingReturned(let line):
+            if let line { pendingLog.append(line) }
+            handedOverAt = pendingLog.count
         case .acknowledgeDelivery(let record, let line):
             try acknowledgeDelivery(record: record, line: line)
         case .recreateFromResumeData(let record, let identifier):

@@ -7,6 +7,7 @@ import OffstageStore
 extension AppHost {
     /// Executes one command addressed to the model app; its outcome commits with its first change.
     func execute(_ request: AppRequest, from command: CommandSource) throws {
+        if case .push(let push) = request { return try receive(push, command: command) }
         if let event = request.lifecycleEvent {
             let before = lifecycle.state
             try handleLifecycle(event, command: command)
@@ -37,9 +38,30 @@ extension AppHost {
                 return try refuse(command, "this offstage does not run the BG task scheduler")
             }
             try scheduler.handle(.appBackgroundRefreshChanged(on: on), command: command)
-        case .open, .home, .lock, .kill, .forceQuit:
+            try syncPushGate()
+        case .open, .home, .lock, .kill, .forceQuit, .push:
             break
         }
+    }
+
+    /// A push arrives: the life cycle decides with the device's switches as they are now; the command's result is
+    /// the push's outcome (delivered, deferred, an alert, not delivered), a refusal when APNs would reject it.
+    private func receive(_ push: SilentPush, command: CommandSource) throws {
+        // Brings the gate up to date and runs what is due, so the decision below is the one the push meets.
+        try syncPushGate()
+        let decision = lifecycle.decide(push, steady: max(steadyNow, lastSteady))
+        try handleLifecycle(
+            .pushReceived(push), command: command, result: "\(push.text) \(decision.text)")
+    }
+
+    /// Tells the life cycle Low Power Mode and both Background App Refresh switches (what a background push
+    /// depends on); a push it held may go now.
+    func syncPushGate() throws {
+        let c = transfers.daemon.conditions
+        let gate = PushGate(
+            lowPowerMode: c.lowPowerMode, deviceRefresh: c.backgroundRefresh,
+            appRefresh: scheduler?.scheduler.state.backgroundRefreshForApp ?? true)
+        try handleLifecycle(.pushGateChanged(gate))
     }
 
     /// The system relaunches the app in the background for its session's events; a relaunch the rate limiter
@@ -52,6 +74,12 @@ extension AppHost {
         guard check.allowed || onlyDelayed else { return try refuse(command, "relaunch: \(check.reason)") }
         guard try !waitingDeliveries().isEmpty else {
             return try refuse(command, "relaunch: no session events wait for the app (open it to launch it instead)")
+        }
+        guard sendsLaunchEvents else {
+            return try refuse(
+                command,
+                "relaunch: \(session)'s sessionSendsLaunchEvents is off: the system does not launch the app for its "
+                    + "events; they wait for the user to open it (offstage app open)")
         }
         let held = lifecycle.state.limiter.remaining(at: steady)
         let result =
@@ -112,9 +140,11 @@ extension AppHost {
                 time: context.time.now(), kind: .appSession, subject: session, reason: error.description)
             return try commit(AppChanges(log: [line]), command: command, refusals: [error.description])
         }
-        guard case .submit(_, let spec, _)? = submitted.actions.first else {
+        guard case .submit(_, var spec, _)? = submitted.actions.first else {
             return try refuse(command, "resume() did not hand the task to the system")
         }
+        // A fact for the system's rule: a task the app creates in the background is discretionary.
+        spec.createdInBackground = !lifecycle.phase.isForeground
         let taskID = try context.store.reserveTaskID()
         let actions = transfers.daemon.handle(
             .addRequested(id: taskID, spec: spec, defaultDirectory: context.home.documentsDirectory),

@@ -7,7 +7,8 @@ import OffstageStore
 /// Every delivery ends in ONE transaction that removes the outbox row, completes the task and updates the app's
 /// registry, so a kill at any step re-delivers (the next launch reconciles) and never delivers twice.
 extension AppHost {
-    /// Delivers what waits for the app's session, or asks the system to relaunch the app for it.
+    /// Delivers what waits for the app's session, or tells the system it waits (which relaunches the app for it,
+    /// or holds it for the user's next open when the session sends no launch events).
     func pumpDeliveries() throws {
         let waiting = try waitingDeliveries()
         if canReceiveEvents {
@@ -15,12 +16,16 @@ extension AppHost {
             try finishEventsIfDone()
             return
         }
-        guard !waiting.isEmpty, !lifecycle.phase.runsCode, !lifecycle.wasForceQuit,
-            !lifecycle.state.pendingRelaunches.contains(session),
-            !lifecycle.state.handlers.contains(where: { $0.session == session })
-        else { return }
-        try handleLifecycle(.relaunchRequested(forSession: session))
+        guard !waiting.isEmpty else { return }
+        switch lifecycle.state.waitingEvents(session: session, sendsLaunchEvents: sendsLaunchEvents) {
+        case .none: return
+        case .relaunch: try handleLifecycle(.relaunchRequested(forSession: session))
+        case .holdForOpen: try handleLifecycle(.launchEventsOff(session: session))
+        }
     }
+
+    /// The app's session's `sessionSendsLaunchEvents` (as the system stores it; true, Apple's default, when unset).
+    var sendsLaunchEvents: Bool { transfers.daemon.sessions[session]?.sessionSendsLaunchEvents ?? true }
 
     /// The outbox rows of the app's session, oldest first.
     func waitingDeliveries() throws -> [OutboxItem] {
@@ -50,6 +55,7 @@ extension AppHost {
     private func deliverDownload(_ task: TransferTask) throws {
         KillPoint.hit("deliver-before-callback")
         delivering = task.id
+        handedOverAt = nil
         defer { delivering = nil }
         try behave(
             .download(
@@ -100,12 +106,21 @@ extension AppHost {
     }
 
     /// One transaction: the outbox row, the task's end (a download becomes delivered), the registry record and
-    /// the delivery's lines.
+    /// the delivery's lines, the system's hand-over line where `didFinishDownloadingTo` returned (after the app's
+    /// move, before `didCompleteWithError`).
     func acknowledgeDelivery(record: AppRecord?, line: LogEntry) throws {
         guard let id = delivering, let task = transfers.daemon.tasks[id] else { return }
-        let app = changesWithPendingLog(AppChanges(upserts: record.map { [$0] } ?? [], log: [line]))
+        let returnedAt = handedOverAt ?? pendingLog.count
+        handedOverAt = nil
+        var app = changesWithPendingLog(AppChanges(upserts: record.map { [$0] } ?? [], log: [line]))
         if task.state == .finishing {
-            try ack(transfers.daemon.handle(.delivered(id: id), now: context.time.now()), app: app)
+            var actions = transfers.daemon.handle(.delivered(id: id), now: context.time.now())
+            if case .commit(var changes)? = actions.first {
+                app.log.insert(contentsOf: changes.log, at: min(returnedAt, app.log.count))
+                changes.log = []
+                actions[0] = .commit(changes)
+            }
+            try ack(actions, app: app)
         } else {
             try ack([.commit(StoreChanges.acknowledging(id))], app: app)
         }

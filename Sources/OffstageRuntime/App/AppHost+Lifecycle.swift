@@ -7,6 +7,7 @@ extension AppHost {
     /// A runtime start is a device reboot for the app.
     func start() throws {
         try handleLifecycle(.processRestarted)
+        try syncPushGate()
     }
 
     /// Feeds one event to the life-cycle manager (and, through `ModelAppSystem`, to the scheduler it concerns),
@@ -137,7 +138,7 @@ extension AppHost {
         if needsPump { return true }
         let waiting = try !waitingDeliveries().isEmpty
         if canReceiveEvents { return waiting || !(process?.behaviour.handlers.isEmpty ?? true) }
-        return waiting && lifecycle.state.handlers.isEmpty
+        return waiting && lifecycle.state.handlers.isEmpty && sendsLaunchEvents
             && lifecycle.canRelaunch(steady: steadyNow).allowed
     }
 }

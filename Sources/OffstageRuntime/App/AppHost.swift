@@ -32,6 +32,8 @@ final class AppHost {
     var pendingLog: [LogEntry] = []
     /// The daemon task whose delivery the app's code is handling now.
     var delivering: Int64?
+    /// Where in `pendingLog` `didFinishDownloadingTo` returned: the system's hand-over line goes there.
+    var handedOverAt: Int?
 
     /// The app side as the store holds it (a fresh install when it never ran), with unusable rows set aside.
     init(context: HostContext, transfers: TransferHost, scheduler: SchedulerHost?, setup: AppSetup) throws {

@@ -27,6 +27,8 @@ extension SchedulerHost {
         case .download(let url):
             var spec = TransferSpec(kind: .download, url: url, session: "com.offstage.bgtask")
             spec.taskDescription = "BG task \(identifier)"
+            // The handler creates it in the background (the system then treats it as discretionary).
+            spec.createdInBackground = !(app?.lifecycle.phase.isForeground ?? false)
             let taskID = try context.store.enqueueAdd(spec, now: context.time.now()).task
             work[identifier] = .download(taskID: taskID)
         case .simulatedWork(let seconds, let honours):

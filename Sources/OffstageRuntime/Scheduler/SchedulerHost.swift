@@ -138,6 +138,8 @@ final class SchedulerHost {
     /// The user opened the app: the budget records it and the model app submits what it has not submitted.
     func heardOpen() throws {
         try handle(.userOpenedApp)
+        // An app that crashed while it launched (a registration after launch) runs none of its code for the open.
+        guard app?.lifecycle.phase.runsCode ?? true else { return }
         for event in modelApp.openedEvents(pending: scheduler.pendingTaskRequests, now: context.time.now()) {
             try handle(event)
         }

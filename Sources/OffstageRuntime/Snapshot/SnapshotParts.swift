@@ -76,7 +76,7 @@ enum SnapshotParts {
     ) -> AppSnapshot {
         let state = lifecycle.state
         let remaining = lifecycle.backgroundTimeRemaining(steady: steady)
-        return AppSnapshot(
+        var snapshot = AppSnapshot(
             phase: state.phase,
             backgroundTimeRemaining: remaining == .greatestFiniteMagnitude || state.phase.isForeground
                 ? nil : remaining,
@@ -93,6 +93,8 @@ enum SnapshotParts {
             },
             waitingDeliveries: waitingDeliveries, mistakes: mistakes.enabled, budget: budget, session: session,
             registry: registry)
+        snapshot.heldForOpen = state.heldForOpen
+        return snapshot
     }
 
     /// The app's registry as a view shows it, in `taskDescription` order; each record names the home's id of the

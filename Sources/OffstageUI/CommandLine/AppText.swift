@@ -36,6 +36,11 @@ public enum AppText {
         }
         for task in app.backgroundTasks { lines.append("open background task: \(task)") }
         lines.append("session \(app.session): \(app.waitingDeliveries) delivery(ies) waiting in the outbox")
+        if !app.heldForOpen.isEmpty {
+            lines.append(
+                "launch events off for \(app.heldForOpen.joined(separator: ", ")): no background relaunch; "
+                    + "the events wait for the user to open the app")
+        }
         lines.append("mistakes: " + (app.mistakes.isEmpty ? "none" : app.mistakes.joined(separator: ", ")))
         let registry = app.registry
         lines.append(
@@ -131,6 +136,8 @@ struct AppJSON: Encodable {
     let relaunchAvailableIn: Double
     /// Sessions whose relaunch waits.
     let pendingRelaunches: [String]
+    /// Sessions whose events wait for the user to open the app (launch events off).
+    let heldForOpen: [String]
     /// Completion handlers outstanding.
     let completionHandlers: [Handler]
     /// Open background tasks, in words.
@@ -156,8 +163,10 @@ struct AppJSON: Encodable {
         relaunchDelay = app.relaunchDelay
         relaunchAvailableIn = app.relaunchAvailableIn
         pendingRelaunches = app.pendingRelaunches
+        heldForOpen = app.heldForOpen
         completionHandlers = app.completionHandlers.map {
-            Handler(token: $0.token, session: $0.session, secondsLeft: $0.secondsLeft, eventsFinished: $0.eventsFinished)
+            Handler(
+                token: $0.token, session: $0.session, secondsLeft: $0.secondsLeft, eventsFinished: $0.eventsFinished)
         }
         backgroundTasks = app.backgroundTasks
         session = app.session

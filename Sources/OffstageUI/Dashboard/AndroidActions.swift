@@ -40,6 +40,26 @@ enum AndroidActions {
         return []
     }
 
+    /// `G` on a running work row: its worker calls `setForegroundAsync` (a foreground service with a notification).
+    static func setForeground(state: inout DashboardState, snapshot: Snapshot) -> [DashboardEffect] {
+        guard let work = selectedWork(state, snapshot) else {
+            state.message = "no work request selected: select a RUNNING one in the Scheduled pane"
+            return []
+        }
+        let name = TransferDaemon.printable(work.name)
+        guard work.state == .running else {
+            state.message =
+                "\(name) is \(work.state.rawValue): only a running worker can call setForegroundAsync"
+            return []
+        }
+        guard !work.foreground else {
+            state.message = "\(name) already runs as a foreground service"
+            return []
+        }
+        let request = AndroidRequest.setForeground(name: work.id, notification: "\(work.name) running")
+        return Actions.send(.android(request), state: &state, snapshot: snapshot)
+    }
+
     /// `c` on a work row: asks before cancelling it (`cancelWorkById`; its dependents are cancelled with it).
     static func confirmCancel(state: inout DashboardState, snapshot: Snapshot) {
         guard let work = selectedWork(state, snapshot) else {

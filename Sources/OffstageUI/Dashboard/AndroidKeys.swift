@@ -28,6 +28,13 @@ enum AndroidKeys {
         case "o", "h", "t", "K":
             guard android else { return nil }
             return AndroidActions.app(character, state: &state, snapshot: snapshot)
+        case "G":
+            guard platform.includesAndroid else {
+                state.message =
+                    "G makes an Android worker a foreground service, which the iOS profile does not run"
+                return []
+            }
+            return AndroidActions.setForeground(state: &state, snapshot: snapshot)
         case "R", "F":
             guard platform.includesAndroid else {
                 state.message = "\(character) acts on the Android device, which the iOS profile does not run"
@@ -48,6 +55,9 @@ enum AndroidKeys {
         case "r" where platform == .android:
             state.message =
                 "Android has no background relaunch: WorkManager starts the process when work runs (R reboots)"
+            return []
+        case "P" where platform == .android:
+            state.message = "P sends the iOS app a background push, which this profile does not run"
             return []
         default: return nil
         }

@@ -102,6 +102,7 @@ public enum DashboardReducer {
         case "l": return Actions.launch(state: &state, snapshot: snapshot)
         case "x": return Actions.expire(state: &state, snapshot: snapshot)
         case "o", "h", "t", "K", "r": return Actions.app(character, state: &state, snapshot: snapshot)
+        case "P": return Actions.send(.app(.push(SilentPush())), state: &state, snapshot: snapshot)
         case "w", "f", "n": return Actions.clock(character, state: &state, snapshot: snapshot)
         case "q": return [.quit]
         default: state.message = "\(KeyName.of(.character(character))) does nothing: ? lists the keys"

@@ -40,6 +40,8 @@ enum SentMessage {
         case .app(.kill(let reason)): return "system termination (\(p(reason))) sent to the engine"
         case .app(.forceQuit): return "force-quit sent to the engine"
         case .app(.relaunch): return "background relaunch sent to the engine"
+        case .app(.push(let push)):
+            return "\(push.text) sent to the engine: the events say what the system did"
         case .android(let request): return android(request)
         case .setRateLimit(let limit?):
             return "limit \(RateLimit.describe(limit)) sent to the engine: every running transfer together"
@@ -73,6 +75,12 @@ enum SentMessage {
         case .lowMemoryKill: return "low-memory kill sent to the engine"
         case .forceStop: return "force-stop sent to the engine"
         case .reboot: return "reboot sent to the engine"
+        case .startBackgroundService(let name):
+            return "background service start sent to the engine: \(p(name))"
+        case .stopBackgroundService(let name):
+            return "background service stop sent to the engine: \(p(name))"
+        case .setForeground(let name, _):
+            return "setForegroundAsync sent to the engine: \(p(name))'s worker"
         }
     }
 

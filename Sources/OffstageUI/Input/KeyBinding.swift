@@ -67,9 +67,13 @@ public struct KeyBinding: Equatable, Sendable {
         KeyBinding("R", "reboot the device (asks)", in: [.android, .both]),
         KeyBinding("F", "start / stop a demo service", in: [.android, .both]),
         KeyBinding(
+            "G", "setForegroundAsync (worker)", in: [.android, .both]),
+        KeyBinding(
             "d", "device conditions: network, power, battery, Low Power Mode, refresh", bar: "device", in: [.ios]),
         KeyBinding("d", "device, Doze, bucket, saver", bar: "device", in: [.android]),
         KeyBinding("d", "device conditions (both)", bar: "device", in: [.both]),
+        KeyBinding("P", "send the app a background push", bar: "push", in: [.ios]),
+        KeyBinding("P", "background push to iOS app", bar: "push", in: [.both]),
         KeyBinding("L", "limit every transfer's bandwidth together (asks for 2m, off…)"),
         KeyBinding("w", "cycle the clock's warp: ×1, ×10, ×60, ×600", bar: "warp"),
         KeyBinding("f", "freeze / unfreeze the clock"),

@@ -107,7 +107,12 @@ enum HeaderView {
         }
         if app.waitingDeliveries > 0 {
             let noun = app.waitingDeliveries == 1 ? "delivery" : "deliveries"
-            items.append(Item(spans: [Span("\(app.waitingDeliveries) \(noun) waiting", c.palette.info)], priority: 5))
+            // Launch events off: no background relaunch brings them; they wait for the user to open the app.
+            let until = app.heldForOpen.isEmpty ? "" : " until opened (launch events off)"
+            items.append(
+                Item(
+                    spans: [Span("\(app.waitingDeliveries) \(noun) waiting\(until)", c.palette.info)], priority: 5,
+                    compact: until.isEmpty ? nil : [Span("\(app.waitingDeliveries) waiting", c.palette.info)]))
         }
         return items
     }
@@ -132,6 +137,12 @@ enum HeaderView {
         if platform.includesIOS {
             if conditions.lowPowerMode {
                 items.append(Item(spans: [Span("Low Power Mode", c.palette.warn)], priority: 4))
+            }
+            if conditions.lowDataMode {
+                items.append(
+                    Item(
+                        spans: [Span("Low Data Mode", c.palette.warn)], priority: 4,
+                        compact: [Span("low data", c.palette.warn)]))
             }
             items.append(
                 Item(
@@ -182,7 +193,8 @@ enum HeaderView {
     /// Draws `left` items from the left and `right` items against the right edge, dropping the least important
     /// ones until everything fits.
     static func line(in screen: inout Screen, row: Int, width: Int, left: [Item], right: [Item]) {
-        var left = left, right = right
+        var left = left
+        var right = right
         let full = left.reduce(0) { $0 + $1.width + 2 } + right.reduce(0) { $0 + $1.width + 2 } + 1
         if full > width {
             left = left.map { Item(spans: $0.compact ?? $0.spans, priority: $0.priority) }

@@ -35,12 +35,13 @@ extension CommandCatalog {
 
     /// `offstage work …`.
     static let work = CommandSpec(
-        name: "work", positionals: "enqueue|ls|cancel|run ...",
-        summary: "WorkManager: enqueue, list, cancel or run the Android app's work requests",
+        name: "work", positionals: "enqueue|ls|cancel|run|foreground ...",
+        summary: "WorkManager: enqueue, list, cancel, run or make foreground the Android app's work requests",
         options: workEnqueueOptions + [
             .flag("--json", help: "print JSON (ls)"),
             .option("--id", value: "ID", help: "cancel the request with this id (cancel)"),
             .flag("--all", help: "cancel every request (cancel)"),
+            .option("--text", value: "TEXT", help: "the notification's text (foreground)"),
             config,
         ],
         subcommands: [
@@ -48,6 +49,9 @@ extension CommandCatalog {
             SubcommandSpec("ls", "", "each work request, its state and why it is not running"),
             SubcommandSpec("cancel", "NAME", "cancel the work named NAME (or --tag T, --id ID, --all)"),
             SubcommandSpec("run", "NAME", "run it now, bypassing its constraints and delays (the test driver)"),
+            SubcommandSpec(
+                "foreground", "NAME",
+                "its running worker calls setForegroundAsync (--text: the notification)"),
         ],
         notes: [
             "Offstage coerces what WorkManager coerces, with its warning on stderr: an interval under 15 min "
@@ -68,7 +72,7 @@ extension CommandCatalog {
 
     /// `offstage android open|leave|low-memory-kill|force-stop|reboot`.
     static let android = CommandSpec(
-        name: "android", positionals: "VERB",
+        name: "android", positionals: "VERB [start|stop NAME]",
         summary: "the Android app's process: the user or the system acts on it through the running offstage",
         subcommands: [
             SubcommandSpec("open", "", "the user opens the app (its bucket becomes active)"),
@@ -77,6 +81,10 @@ extension CommandCatalog {
                 "low-memory-kill", "", "the low-memory killer ends the background process (a service protects it)"),
             SubcommandSpec("force-stop", "", "the user force-stops the app: nothing runs until it is opened"),
             SubcommandSpec("reboot", "", "the device reboots; WorkManager reschedules its work at boot"),
+            SubcommandSpec(
+                "service", "start|stop NAME",
+                "a plain background service: stopped about a minute after the app leaves the foreground (API 26+)"
+            ),
         ],
         notes: ["The iOS app's life cycle is `offstage app`; Android has no Suspended state, so its verbs differ."])
 

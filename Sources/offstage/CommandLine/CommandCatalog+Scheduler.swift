@@ -24,7 +24,8 @@ extension CommandCatalog {
             SubcommandSpec("charging", "on|off", "on external power, or on battery"),
             SubcommandSpec("battery", "N", "the battery level (0 to 100)"),
             SubcommandSpec("low-power", "on|off", "Low Power Mode"),
-            SubcommandSpec("refresh", "on|off", "Background App Refresh"),
+            SubcommandSpec("refresh", "on|off", "Background App Refresh, on this device"),
+            SubcommandSpec("low-data", "on|off", "Low Data Mode: the network is constrained"),
             SubcommandSpec("in-use", "on|off", "the user is using the device (processing tasks run only when idle)"),
             SubcommandSpec(
                 "platform", PlatformProfile.allCases.map(\.rawValue).joined(separator: "|"),
@@ -99,6 +100,25 @@ extension CommandCatalog {
                 "refresh", "on|off", "the app's own Background App Refresh switch (the device's: device refresh)"),
         ],
         notes: ["Mistakes: " + AppMistakes.names.map(\.name).joined(separator: ", ")])
+
+    /// `offstage push …`.
+    static let push = CommandSpec(
+        name: "push",
+        summary: "send the model app a remote notification; a background one wakes it if allowed",
+        options: [
+            .flag(
+                "--content-available",
+                help: "a background (silent) push: the system wakes the app for about 30 s"),
+            .option(
+                "--priority", value: "5|10",
+                help: "apns-priority (default 5 with --content-available, else 10)"),
+            config,
+        ],
+        notes: [
+            "A background push is not delivered after a force-quit or with Background App Refresh off, waits in Low "
+                + "Power Mode, and past about 3 an hour waits for the budget (a newer push replaces one that waits).",
+            "APNs rejects priority 10 for a background push.",
+        ])
 
     /// `offstage simulate …`.
     static let simulate = CommandSpec(

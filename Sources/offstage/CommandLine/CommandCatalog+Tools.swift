@@ -1,4 +1,5 @@
 import OffstageDashboard
+import OffstageOrigin
 import OffstageUI
 
 /// The tools beside the engine: `origin`, `demo`, `story`, `render`.
@@ -12,7 +13,12 @@ extension CommandCatalog {
             .option("--root", value: "DIR", help: "serve the files of DIR under /files/"),
             .option("--host", value: "H", help: "the address to listen on (default loopback)"),
             .option("--uploads", value: "DIR", help: "keep uploaded files in DIR"),
-        ])
+        ],
+        notes: [
+            "Paths: /gen/<size> (deterministic content), /files/<name> (with --root), /upload/<name> (PUT or POST), "
+                + "/redirect/<n>/<path>, /redirect-to?url=U, /loop/a.",
+            "Query parameters (on /gen and /files; rate on /upload too):",
+        ] + OriginServer.queryParameters.map { "?\($0.name): \($0.effect)" })
 
     /// `offstage demo …`.
     static let demo = CommandSpec(

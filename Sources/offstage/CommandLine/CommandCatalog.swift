@@ -37,9 +37,8 @@ enum CommandCatalog {
     /// The commands in the order the overview lists them.
     static let commands: [CommandSpec] = [
         add, upload, get, run, limit, clock, ls, events, pause, resume, cancel, clean, session, device, schedule,
-        pending, launch, expire, unschedule, app, work, fgs, android, simulate, origin, demo, story, render, help,
-        version, completion,
-        man,
+        pending, launch, expire, unschedule, app, push, work, fgs, android, simulate, origin, demo, story, render,
+        help, version, completion, man,
     ]
 
     /// The command one of whose names is `word`.

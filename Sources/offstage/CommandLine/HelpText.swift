@@ -24,7 +24,8 @@ enum HelpText {
         lines += [
             "",
             "The home is --home DIR, else $OFFSTAGE_HOME, else $XDG_STATE_HOME/offstage (~/.local/state/offstage).",
-            "offstage COMMAND --help lists the command's options.",
+            "offstage COMMAND --help lists the command's options; --home and --config may come before or after "
+                + "the command.",
         ]
         return lines.joined(separator: "\n")
     }

@@ -88,6 +88,7 @@ struct AppDevice {
         case .callDelegate(let call, _): call.name + (call.taskIdentifier.map { " \($0)" } ?? "")
         case .moveFileSynchronously: "moveFileSynchronously"
         case .deferFileMove: "deferFileMove"
+        case .didFinishDownloadingReturned: "didFinishDownloadingReturned"
         case .acknowledgeDelivery(let record, _): "acknowledge \(record?.status.rawValue ?? "unmatched")"
         case .recreateFromResumeData(let record, _): "recreateFromResumeData \(record.taskDescription)"
         case .reEnqueue(let record, _): "reEnqueue \(record.taskDescription)"

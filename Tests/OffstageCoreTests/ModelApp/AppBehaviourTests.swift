@@ -35,9 +35,9 @@ import Testing
                 "app:registerBGTaskHandlers", "system:didEnterBackground", "system:handleEventsForBackgroundURLSession",
                 "app:commit",
                 "app:didWriteData 1", "app:didFinishDownloadingTo 1", "app:moveFileSynchronously",
-                "app:didCompleteWithError 1", "app:acknowledge delivered",
+                "app:didFinishDownloadingReturned", "app:didCompleteWithError 1", "app:acknowledge delivered",
                 "app:didWriteData 2", "app:didFinishDownloadingTo 2", "app:moveFileSynchronously",
-                "app:didCompleteWithError 2", "app:acknowledge delivered",
+                "app:didFinishDownloadingReturned", "app:didCompleteWithError 2", "app:acknowledge delivered",
                 "app:urlSessionDidFinishEvents", "app:reportEventsFinished", "app:callCompletionHandler",
             ])
         // The report block: two lines, both finished while away, nothing to create or cancel.
@@ -120,8 +120,8 @@ import Testing
         let actions = app.handle(.download(handover(1, record: record("a"))), now: appEpoch)
         #expect(
             actions.map(AppDevice.name) == [
-                "didWriteData 1", "didFinishDownloadingTo 1", "deferFileMove", "didCompleteWithError 1",
-                "acknowledge lost",
+                "didWriteData 1", "didFinishDownloadingTo 1", "deferFileMove", "didFinishDownloadingReturned",
+                "didCompleteWithError 1", "acknowledge lost",
             ])
         #expect(
             actions.contains(
@@ -131,6 +131,16 @@ import Testing
                         time: appEpoch, kind: .appDelivery, subject: "task 1",
                         reason: "the app deferred the move (app mistake: asynchronous file move); "
                             + "the temporary file was removed as didFinishDownloadingTo returned"))))
+        // The move the canonical app makes is said before the callback returns, where the system's line follows.
+        var canonical = AppBehaviour(session: sessionID)
+        _ = canonical.handle(.download(handover(1, record: record("a"))), now: appEpoch)
+        let moved = canonical.handle(.fileMoved(deliveredPath: "/docs/a"), now: appEpoch)
+        #expect(
+            moved.first
+                == .didFinishDownloadingReturned(
+                    log: LogEntry(
+                        time: appEpoch, kind: .appDelivery, subject: "task 1",
+                        reason: "the app moved /home/parts/1.part to /docs/a before didFinishDownloadingTo returned")))
         // No move is pending: a stray `.fileMoved` does nothing.
         #expect(app.handle(.fileMoved(deliveredPath: "/docs/a"), now: appEpoch).isEmpty)
     }

@@ -45,6 +45,20 @@ struct RelaunchDeliveryTests {
         let called = try #require(
             events.firstIndex { $0.kind == .appCompletionHandler && $0.reason.contains("called") })
         #expect(kill < finishing && finishing < relaunch && relaunch < moved && moved < finished && finished < called)
+        // The seed's lesson, in the order the log says it: the app hears didFinishDownloadingTo with the temporary
+        // file, moves it itself before returning, and only then does the system say it handed the file over.
+        let appMove = try #require(
+            events.firstIndex {
+                $0.kind == .appDelivery && $0.reason.contains("before didFinishDownloadingTo returned")
+            })
+        let handed = try #require(events.firstIndex { $0.kind == .delivered })
+        let completed = try #require(
+            events.firstIndex { $0.kind == .appDelegate && $0.reason.hasPrefix("didCompleteWithError") })
+        #expect(moved < appMove && appMove < handed && handed < completed)
+        #expect(events[moved].reason.contains(scenario.home.partsDirectory))
+        #expect(events[appMove].reason.hasSuffix("/Documents/1048576 before didFinishDownloadingTo returned"))
+        #expect(events[handed].reason.hasPrefix("handed the temporary file to the app (didFinishDownloadingTo)"))
+        #expect(!events.contains { $0.kind == .delivered && $0.reason.contains("Documents") })
         #expect(try scenario.logged(.appReconciled, "finished-while-away → deliver"))
         #expect(try scenario.appState().lifecycle.phase == .background)
         #expect(try scenario.appState().lifecycle.handlers.isEmpty)
@@ -53,6 +67,38 @@ struct RelaunchDeliveryTests {
         try scenario.advance(6)
         #expect(try scenario.appState().lifecycle.phase == .suspended)
         #expect(try scenario.reasons(.appDelegate).filter { $0.hasPrefix("didFinishDownloadingTo") }.count == 1)
+    }
+
+    @Test("launch events off: no background relaunch; the file waits and is delivered when the user opens the app")
+    func launchEventsOff() throws {
+        let scenario = try AppScenario()
+        let session = SessionConfiguration(
+            identifier: scenario.configuration.sessionIdentifier, sessionSendsLaunchEvents: false)
+        try scenario.store.enqueue(.configureSession(session), now: scenario.clock.now())
+        try Self.killDuringDownload(scenario)
+        try scenario.wait { tasks in tasks.allSatisfy { $0.state == .finishing } }
+        try scenario.runtime.settle()
+        try scenario.advance(120)
+
+        #expect(try scenario.appState().lifecycle.phase == .notRunning)
+        #expect(try scenario.appState().lifecycle.heldForOpen == [session.identifier])
+        #expect(try scenario.logged(.appRelaunch, "its sessionSendsLaunchEvents is off"))
+        #expect(try !scenario.logged(.appRelaunch, "launched in the background"))
+        #expect(try scenario.outboxCount() == 1)
+        #expect(scenario.documents().isEmpty)
+        // Asked by hand, the system refuses too: it does not relaunch for such a session.
+        let refused = try scenario.app(.relaunch)
+        #expect(refused.status == .refused)
+        #expect(refused.result?.contains("sessionSendsLaunchEvents is off") == true)
+
+        // The user opens the app: it recreates its session and receives the events in the foreground.
+        #expect(try scenario.app(.open).status == .done)
+        try scenario.runtime.settle()
+        #expect(scenario.documents() == ["1048576"])
+        #expect(try scenario.outboxCount() == 0)
+        #expect(try scenario.record("photo-1")?.status == .delivered)
+        #expect(try scenario.logged(.appRelaunch, "(launch events off) are delivered now"))
+        #expect(try scenario.appState().lifecycle.heldForOpen.isEmpty)
     }
 
     @Test("the relaunch rate limiter delays the second relaunch by 60 s and the third by 120 s; opening resets it")

@@ -11,7 +11,8 @@ import Testing
             phase: .background, backgroundTimeRemaining: 21.25, lastTermination: "terminated by the system (memory)",
             relaunchDelay: 60, relaunchAvailableIn: 42.4, pendingRelaunches: ["com.example.offstage.background"],
             completionHandlers: [
-                AppSnapshot.Handler(token: 2, session: "com.example.offstage.background", secondsLeft: 24.5, eventsFinished: true)
+                AppSnapshot.Handler(
+                    token: 2, session: "com.example.offstage.background", secondsLeft: 24.5, eventsFinished: true)
             ],
             backgroundTasks: ["background task 1 (no expiration handler)"], waitingDeliveries: 1,
             mistakes: ["async-file-move"], session: "com.example.offstage.background",
@@ -27,7 +28,8 @@ import Testing
     }
 
     static func snapshot(_ app: AppSnapshot, role: EngineSnapshot.Role) -> Snapshot {
-        Snapshot(clock: ClockSnapshot(now: SnapshotSamples.now), engine: EngineSnapshot(role: role, home: "/h"), app: app)
+        Snapshot(
+            clock: ClockSnapshot(now: SnapshotSamples.now), engine: EngineSnapshot(role: role, home: "/h"), app: app)
     }
 
     @Test func aHostedAppIsEveryLineOfItsState() {
@@ -64,7 +66,9 @@ import Testing
 
     @Test func theForegroundHasUnlimitedTimeAndTheLargestDoubleInJSON() throws {
         let app = AppSnapshot(phase: .active, backgroundTimeRemaining: nil, session: "s")
-        #expect(AppText.text(Self.snapshot(app, role: .hosting)).contains("background time remaining: unlimited (foreground)"))
+        #expect(
+            AppText.text(Self.snapshot(app, role: .hosting)).contains(
+                "background time remaining: unlimited (foreground)"))
         let json = try Self.object(Self.snapshot(app, role: .hosting))
         #expect(json["backgroundTimeRemaining"] as? Double == .greatestFiniteMagnitude)
         #expect(json["offstageRunning"] as? Bool == true)
@@ -76,8 +80,10 @@ import Testing
         let json = try Self.object(Self.snapshot(Self.relaunched, role: .notRunning))
         #expect(
             Set(json.keys) == [
-                "phase", "backgroundTimeRemaining", "forceQuit", "lastTermination", "relaunchDelay", "relaunchAvailableIn",
-                "pendingRelaunches", "completionHandlers", "backgroundTasks", "session", "waitingDeliveries", "mistakes",
+                "phase", "backgroundTimeRemaining", "forceQuit", "lastTermination", "relaunchDelay",
+                "relaunchAvailableIn",
+                "pendingRelaunches", "heldForOpen", "completionHandlers", "backgroundTasks", "session",
+                "waitingDeliveries", "mistakes",
                 "registry", "offstageRunning",
             ])
         #expect(json["offstageRunning"] as? Bool == false)

@@ -88,16 +88,20 @@ import Testing
             request: BGTaskRequest(
                 identifier: "com.example.refresh", kind: .appRefresh, earliestBeginDate: SnapshotSamples.now),
             submittedAt: SnapshotSamples.now, reason: .earliestIn(1), reasonText: "earliest in 1 s"),
-        app: AppSnapshot(
-            phase: .background, backgroundTimeRemaining: 27.5, lastTermination: "terminated by the system",
-            relaunchDelay: 60, pendingRelaunches: ["s"],
-            completionHandlers: [AppSnapshot.Handler(token: 1, session: "s", secondsLeft: 2, eventsFinished: true)],
-            backgroundTasks: ["sync"], mistakes: ["async-file-move"], session: "s",
-            registry: AppRegistrySnapshot(records: [
-                AppRegistrySnapshot.Record(
-                    taskDescription: "e", status: .delivered, url: "http://o/e", lastTaskIdentifier: 1, taskID: 2,
-                    deliveredPath: "/h/e", resumeOffset: 10, note: "moved")
-            ])))
+        app: {
+            var app = AppSnapshot(
+                phase: .background, backgroundTimeRemaining: 27.5, lastTermination: "terminated by the system",
+                relaunchDelay: 60, pendingRelaunches: ["s"],
+                completionHandlers: [AppSnapshot.Handler(token: 1, session: "s", secondsLeft: 2, eventsFinished: true)],
+                backgroundTasks: ["sync"], mistakes: ["async-file-move"], session: "s",
+                registry: AppRegistrySnapshot(records: [
+                    AppRegistrySnapshot.Record(
+                        taskDescription: "e", status: .delivered, url: "http://o/e", lastTaskIdentifier: 1, taskID: 2,
+                        deliveredPath: "/h/e", resumeOffset: 10, note: "moved")
+                ]))
+            app.heldForOpen = ["s"]
+            return app
+        }())
 
     static let bare = snapshot(
         transfer: TransferSnapshot(id: 1, name: "a", url: "http://o/a", state: .queued, status: .waiting("queued")),

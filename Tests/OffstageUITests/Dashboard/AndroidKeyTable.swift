@@ -156,7 +156,22 @@ extension AndroidKeyScenario {
                 label: "F", about: "stops it", snapshot: androidWithDemoService, keys: [.character("F")],
                 effects: [.send(.android(.stopForegroundService(name: "demo-service")))],
                 message: "foreground service stop sent to the engine: demo-service"),
-            .init(label: "d", about: "opens the device menu", snapshot: a, keys: [.character("d")], effects: []) {
+            .init(
+                label: "G", about: "the running worker calls setForegroundAsync", snapshot: a,
+                work: Row.running,
+                keys: [.character("G")],
+                effects: [
+                    .send(.android(.setForeground(name: Row.running, notification: "sync-photos running")))
+                ],
+                message: "setForegroundAsync sent to the engine: 6f1c0b2e-sync's worker"),
+            .init(
+                label: "G", about: "an enqueued row", snapshot: a, work: Row.enqueued,
+                keys: [.character("G")],
+                effects: [],
+                message: "refresh-feed is ENQUEUED: only a running worker can call setForegroundAsync"),
+            .init(
+                label: "d", about: "opens the device menu", snapshot: a, keys: [.character("d")], effects: []
+            ) {
                 $0.overlay == .device
             },
             .init(
@@ -190,5 +205,10 @@ extension AndroidKeyScenario {
             label: "r", about: "no background relaunch", snapshot: SnapshotSamples.android, keys: [.character("r")],
             effects: [],
             message: "Android has no background relaunch: WorkManager starts the process when work runs (R reboots)"),
+        .init(
+            label: "P", about: "no iOS app to push to", snapshot: SnapshotSamples.android,
+            keys: [.character("P")],
+            effects: [], message: "P sends the iOS app a background push, which this profile does not run"
+        ),
     ]
 }

@@ -118,7 +118,17 @@ extension AndroidKeyScenario {
                             .startForegroundService(
                                 name: "demo-service", notification: "Offstage demo · started from the dashboard")))
                 ]),
-            .init(label: "d", about: "opens the device menu", snapshot: b, keys: [.character("d")], effects: []) {
+            .init(
+                label: "P", about: "a background push to the iOS app", snapshot: b, keys: [.character("P")],
+                effects: [.send(.app(.push(SilentPush())))]),
+            .init(
+                label: "G", about: "an enqueued work row", snapshot: b, work: BothRow.work,
+                keys: [.character("G")],
+                effects: [],
+                message: "refresh-feed is ENQUEUED: only a running worker can call setForegroundAsync"),
+            .init(
+                label: "d", about: "opens the device menu", snapshot: b, keys: [.character("d")], effects: []
+            ) {
                 $0.overlay == .device
             },
             .init(label: "L", about: "asks for the limit", snapshot: b, keys: [.character("L")], effects: []) {

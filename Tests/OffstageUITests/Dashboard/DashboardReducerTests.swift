@@ -95,6 +95,10 @@ struct KeyScenario: Sendable, CustomTestStringConvertible {
             snapshot: ReducerFixture.snapshot(app: AppSnapshot(phase: .suspended, waitingDeliveries: 2)),
             effects: [.send(.app(.relaunch))]
         ) { _ in true },
+        KeyScenario(label: "P", keys: [.character("P")], effects: [.send(.app(.push(SilentPush())))]) {
+            $0.message
+                == "push (content-available, priority 5) sent to the engine: the events say what the system did"
+        },
         KeyScenario(label: "d", keys: [.character("d")], effects: []) { $0.overlay == .device },
         KeyScenario(label: "L", keys: [.character("L")], effects: []) { $0.overlay == .prompt(.init(purpose: .limit)) },
         KeyScenario(label: "w", keys: [.character("w")], effects: [.setClockRate(.warped(10))]) { _ in true },

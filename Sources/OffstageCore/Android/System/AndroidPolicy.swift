@@ -41,6 +41,14 @@ public struct AndroidPolicy: Codable, Sendable, Equatable {
     /// counts (`DEFAULT_EJ_LIMIT_*_MS` 30, 30, 10, 10, 5 min [C]); divided by a nominal 3-minute job.
     public var expeditedJobsPerWindow: BucketValues<Int>
 
+    /// The Android API level the app runs on (and targets): 34. From 26 the system stops background services
+    /// once the app is idle; from 31 it refuses a foreground service started from the background.
+    public var apiLevel: Int
+    /// Seconds in the background after which an app is idle and its background services are stopped (API 26+):
+    /// 60 (AOSP `ActivityManagerConstants.DEFAULT_BACKGROUND_SETTLE_TIME` [C]; Google's Android 8.0 "Background
+    /// Execution Limits": "a window of several minutes" [A]; not in §6).
+    public var backgroundServiceSettle: Double
+
     /// The policy; every parameter has the documented default.
     public init(
         jobWindow: Double = 600,
@@ -53,7 +61,8 @@ public struct AndroidPolicy: Codable, Sendable, Equatable {
         batterySaverFollowsLowPowerMode: Bool = true,
         expeditedWindow: Double = 86_400,
         expeditedJobsPerWindow: BucketValues<Int> = BucketValues(
-            active: 10, workingSet: 10, frequent: 3, rare: 3, restricted: 1)
+            active: 10, workingSet: 10, frequent: 3, rare: 3, restricted: 1),
+        apiLevel: Int = 34, backgroundServiceSettle: Double = 60
     ) {
         self.jobWindow = jobWindow
         self.jobWindowPeriod = jobWindowPeriod
@@ -68,6 +77,8 @@ public struct AndroidPolicy: Codable, Sendable, Equatable {
         self.batterySaverFollowsLowPowerMode = batterySaverFollowsLowPowerMode
         self.expeditedWindow = expeditedWindow
         self.expeditedJobsPerWindow = expeditedJobsPerWindow
+        self.apiLevel = apiLevel
+        self.backgroundServiceSettle = backgroundServiceSettle
     }
 
     /// Decodes, taking the default for every missing key (so a configuration file may set only what it changes).
@@ -91,6 +102,9 @@ public struct AndroidPolicy: Codable, Sendable, Equatable {
             .batterySaverFollowsLowPowerMode, default: d.batterySaverFollowsLowPowerMode)
         expeditedWindow = try c.decode(.expeditedWindow, default: d.expeditedWindow)
         expeditedJobsPerWindow = try c.decode(.expeditedJobsPerWindow, default: d.expeditedJobsPerWindow)
+        apiLevel = try c.decode(.apiLevel, default: d.apiLevel)
+        backgroundServiceSettle = try c.decode(
+            .backgroundServiceSettle, default: d.backgroundServiceSettle)
     }
 
     /// Seconds of Doze before maintenance window `index` (0-based), each at least 60 (nil: no windows configured).

@@ -48,4 +48,8 @@ public enum AndroidSystemEvent: Sendable, Equatable {
     case foregroundServiceStopped(name: String)
     /// A wake-up the model asked for (`.wake(at:)`) came due.
     case timerFired
+    /// `android service start NAME`: the app starts a plain background service (`startService`).
+    case backgroundServiceStarted(name: String)
+    /// `android service stop NAME`: the app stops it (`stopService`).
+    case backgroundServiceStopped(name: String)
 }

@@ -100,6 +100,7 @@ extension AndroidSystemModel {
         }
         if let due = autoRestrictDate { dates.append(due) }
         dates += countedExpedited(now: now).map { $0.addingTimeInterval(policy.expeditedWindow) }
+        if let idle = backgroundServicesStopAt { dates.append(idle) }
         return dates.filter { $0 > now }.min()
     }
 }

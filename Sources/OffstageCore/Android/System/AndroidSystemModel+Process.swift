@@ -8,6 +8,7 @@ extension AndroidSystemModel {
             t.log(.androidProcess, "app", state.phase == .gone ? "started in the foreground" : "came to the foreground")
         }
         state.phase = .foreground
+        state.backgroundSince = nil
         state.lastOpenedAt = t.now
         if !state.screenOn { screenChanged(on: true, in: &t) }
         if bucket(now: t.now).bucket != .active { setBucket(.active, why: "the user opened the app", in: &t) }
@@ -22,6 +23,7 @@ extension AndroidSystemModel {
     mutating func appLeft(in t: inout AndroidSystemTransition) {
         guard state.phase == .foreground else { return t.refuse("the app is not in the foreground") }
         state.phase = .background
+        state.backgroundSince = t.now
         t.log(.androidProcess, "app", "moved to the background")
     }
 
@@ -29,6 +31,7 @@ extension AndroidSystemModel {
     mutating func startInBackground(reason: String, in t: inout AndroidSystemTransition) {
         guard state.phase == .gone else { return }
         state.phase = .background
+        state.backgroundSince = t.now
         t.log(.androidProcess, "app", "started in the background: \(reason)")
         t.actions.append(.startProcessInBackground(reason: reason))
     }
@@ -84,6 +87,11 @@ extension AndroidSystemModel {
     /// Ends the process (if any) for this reason.
     private mutating func end(reason: String, in t: inout AndroidSystemTransition) {
         state.runningWorkers = []
+        for service in state.backgroundServices {
+            t.log(.androidProcess, "service \(service.name)", "ended with the process (\(reason))")
+        }
+        state.backgroundServices = []
+        state.backgroundSince = nil
         guard state.phase != .gone else { return }
         state.phase = .gone
         state.lastEnd = reason
@@ -98,6 +106,9 @@ extension AndroidSystemModel {
         if state.forceStopped { return t.refuse("the app is force-stopped: it cannot start \(name)") }
         if state.foregroundServices.contains(where: { $0.name == name }) {
             return t.refuse("foreground service \(name) is already running")
+        }
+        if let refusal = foregroundStartRefusal(name, fromWorker: fromWorker) {
+            return t.refuseLogged(.foregroundService, name, refusal)
         }
         startInBackground(reason: "foreground service \(name)", in: &t)
         let service = ForegroundServiceSnapshot(

@@ -27,8 +27,11 @@ public struct AndroidSystemModel: Sendable, Equatable {
         let afterDue = (state, t)
         apply(event, in: &t)
         if let refusal = t.refusal {
-            // A refused event changes nothing of its own; what came due by `now` still happens.
+            // A refused event changes nothing of its own; what came due by `now` still happens. A refusal the
+            // platform raises as an exception in the app keeps its one event line.
+            let line = t.refusalLine
             (state, t) = afterDue
+            if let line { t.log.append(line) }
             t.actions.append(.refuse(refusal))
         }
         report(in: &t)
@@ -78,6 +81,8 @@ public struct AndroidSystemModel: Sendable, Equatable {
         case .foregroundServiceStarted(let name, let text, let fromWorker):
             startService(name, notification: text, fromWorker: fromWorker, in: &t)
         case .foregroundServiceStopped(let name): stopService(name, why: "stopped", in: &t)
+        case .backgroundServiceStarted(let name): startBackgroundService(name, in: &t)
+        case .backgroundServiceStopped(let name): stopBackgroundService(name, in: &t)
         case .timerFired: break
         }
     }
@@ -96,6 +101,7 @@ public struct AndroidSystemModel: Sendable, Equatable {
         }
         let from = t.now.addingTimeInterval(-policy.expeditedWindow)
         state.expeditedStarts.removeAll { $0 <= from }
+        stopBackgroundServicesOfAnIdleApp(in: &t)
     }
 
     /// Reports a changed gate (stopping the workers it no longer lets run) and changed constraint inputs.
@@ -148,6 +154,15 @@ struct AndroidSystemTransition {
 
     /// Refuses the event for this reason.
     mutating func refuse(_ reason: String) { refusal = reason }
+
+    /// The event line a refusal keeps (the exception the app gets is in the events).
+    var refusalLine: LogEntry?
+
+    /// Refuses the event for this reason and keeps one event line saying so.
+    mutating func refuseLogged(_ kind: LogKind, _ subject: String, _ reason: String) {
+        refusal = reason
+        refusalLine = LogEntry(time: now, kind: kind, subject: subject, reason: reason)
+    }
 
     /// Asks WorkManager to stop running work.
     mutating func stopWork(_ reason: WorkStopReason, includingForeground: Bool) {

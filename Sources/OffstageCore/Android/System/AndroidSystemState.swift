@@ -43,6 +43,11 @@ public struct AndroidSystemState: Codable, Sendable, Equatable {
     public var runningWorkers: [String] = []
     /// Running foreground services, in start order.
     public var foregroundServices: [ForegroundServiceSnapshot] = []
+    /// Running plain background services (`startService`), in start order.
+    public var backgroundServices: [BackgroundServiceRecord] = []
+    /// When the app's process last went to the background (left by the user, or started there); nil while it is in
+    /// the foreground or gone. From API 26 its background services stop `backgroundServiceSettle` after this.
+    public var backgroundSince: Date?
     /// The job gate last reported with `.gateChanged` (nil: never reported).
     public var reportedGate: AndroidJobGate?
     /// The constraint inputs last reported with `.constraintsChanged` (nil: never reported).
@@ -50,4 +55,39 @@ public struct AndroidSystemState: Codable, Sendable, Equatable {
 
     /// A fresh device: the app never ran, active bucket, awake, screen on, the shared default conditions.
     public init() {}
+
+    /// Decodes a stored state; keys added since (background services) take their defaults.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        phase = try c.decode(AndroidProcessSnapshot.Phase.self, forKey: .phase)
+        lastEnd = try c.decodeIfPresent(String.self, forKey: .lastEnd)
+        forceStopped = try c.decode(Bool.self, forKey: .forceStopped)
+        bucket = try c.decode(StandbyBucket.self, forKey: .bucket)
+        bucketSince = try c.decodeIfPresent(Date.self, forKey: .bucketSince)
+        lastOpenedAt = try c.decodeIfPresent(Date.self, forKey: .lastOpenedAt)
+        dozeSince = try c.decodeIfPresent(Date.self, forKey: .dozeSince)
+        screenOn = try c.decode(Bool.self, forKey: .screenOn)
+        screenOffSince = try c.decodeIfPresent(Date.self, forKey: .screenOffSince)
+        lastActivityAt = try c.decodeIfPresent(Date.self, forKey: .lastActivityAt)
+        conditions = try c.decode(DeviceConditions.self, forKey: .conditions)
+        batterySaver = try c.decode(Bool.self, forKey: .batterySaver)
+        backgroundRestricted = try c.decode(Bool.self, forKey: .backgroundRestricted)
+        roaming = try c.decode(Bool.self, forKey: .roaming)
+        storageLow = try c.decode(Bool.self, forKey: .storageLow)
+        expeditedStarts = try c.decode([Date].self, forKey: .expeditedStarts)
+        runningWorkers = try c.decode([String].self, forKey: .runningWorkers)
+        foregroundServices = try c.decode([ForegroundServiceSnapshot].self, forKey: .foregroundServices)
+        backgroundServices = try c.decode(.backgroundServices, default: [])
+        backgroundSince = try c.decodeIfPresent(Date.self, forKey: .backgroundSince)
+        reportedGate = try c.decodeIfPresent(AndroidJobGate.self, forKey: .reportedGate)
+        reportedInputs = try c.decodeIfPresent(AndroidConstraintInputs.self, forKey: .reportedInputs)
+    }
+}
+
+/// A plain background service the app started (`startService`, no notification).
+public struct BackgroundServiceRecord: Codable, Sendable, Equatable {
+    /// The service's name.
+    public var name: String
+    /// When it started.
+    public var startedAt: Date
 }

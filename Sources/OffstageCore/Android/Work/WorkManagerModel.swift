@@ -35,6 +35,7 @@ public struct WorkManagerModel: Sendable, Equatable {
     /// Reacts to one event at wall time `now`.
     public mutating func handle(_ event: WorkEvent, now: Date) -> [WorkAction] {
         var t = WorkTransition(now: now)
+        recomputeWaitsAfterTheClockWentBack(in: &t)
         switch event {
         case .started: restart(in: &t)
         case .enqueue(let request): enqueue(request, in: &t)

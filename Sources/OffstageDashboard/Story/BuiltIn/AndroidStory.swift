@@ -49,8 +49,12 @@ extension StoryCatalog {
         expect work backoff: attempt 4
         pause 2
         do work cancel upload
-        say a foreground service keeps its notification up, and the low-memory killer spares the process
+        say from Android 12 a foreground service starts only from a visible app: started in the background, refused
+        refused fgs start player --text "playing episode 12"
+        say opened, the app starts it; left, its notification stays up and the low-memory killer spares the process
+        do android open
         do fgs start player --text "playing episode 12"
+        do android leave
         refused android low-memory-kill
         pause 3
         say the service stops: now the low-memory killer ends the process; the enqueued sync outlives it

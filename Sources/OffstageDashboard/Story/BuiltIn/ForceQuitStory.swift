@@ -41,7 +41,7 @@ extension StoryCatalog {
         say the user opens the app: it reconciles, finds the resume data, and goes on from where it stopped
         do app open
         wait event resumed-from-resume-data within 30s
-        wait event delivered second.mp3 within 1m
+        wait event app-delivery second.mp3 within 1m
         expect app "second" download delivered
         pause 4
         """#

@@ -60,11 +60,12 @@ enum HelpOverlay {
         case .android:
             text =
                 "On a work row, l runs it now (constraints bypassed) and c cancels it and what waits for it. F starts "
-                + "or stops demo-service, a foreground service. s, x and r are iOS keys."
+                + "or stops demo-service, a foreground service; G makes a running worker one (setForegroundAsync). s, "
+                + "x, r and P are iOS keys."
         case .both:
             text =
                 "On a work row in Scheduled, l c o h t K act on Android; on an iOS row (or none), on iOS. "
-                + "s x r: iOS only; R F: Android only."
+                + "s x r P: iOS only; R F G: Android only."
         }
         let pieces = TextFit.wrap(text, width: max(10, width), maxLines: 4, ellipsis: c.glyphs.ellipsis)
         return [[]] + pieces.map { [Span($0, c.palette.muted)] }

@@ -107,7 +107,8 @@ let lowMemoryTable: [LowMemoryRow] = [
     }
 
     @Test func foregroundServicesStartAndStop() {
-        var h = AndroidHarness()
+        // Before API 31 the app may start a foreground service from the background (AndroidServiceLimitTests: after).
+        var h = AndroidHarness(policy: AndroidPolicy(apiLevel: 30))
         let started = h.send(.foregroundServiceStarted(name: "player", notification: nil, fromWorker: false), at: 1)
         let service = ForegroundServiceSnapshot(
             name: "player", notification: "player running", startedAt: AndroidHarness.at(1), fromWorker: false)
