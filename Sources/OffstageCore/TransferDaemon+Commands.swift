@@ -14,8 +14,11 @@ extension TransferDaemon {
         liveBytes = [:]
         acceptedOffsets = [:]
         stalls = [:]
+        waitReasons = [:]
+        reindex(now: transition.now)
         var interrupted = 0
-        for var task in tasks.sorted(by: { $0.id < $1.id }) {
+        let unsettled = tasks.filter { $0.state == .running || $0.state == .finishing }
+        for var task in unsettled.sorted(by: { $0.id < $1.id }) {
             switch task.state {
             case .running:
                 task.state = .queued
@@ -31,6 +34,22 @@ extension TransferDaemon {
         }
         let open = tasks.filter { !$0.state.isTerminal }.count
         transition.log(.daemonStarted, "daemon", "\(open) open task(s), \(interrupted) interrupted by the restart")
+        // The restart's scheduling pass sums the waits up in one line (`summarizeStartWaits`), not one per task.
+        var waits = WaitSummary()
+        for task in tasks where Self.waits(task) && (exclusive?.contains(task.id) ?? true) {
+            if let date = Self.dueDate(of: task), date > transition.now {
+                waits.dated(date, retry: task.state == .retrying)
+            }
+        }
+        startWaits = waits
+        newlyDated = []
+    }
+
+    /// Logs the waits a restart's scheduling pass found, in one line, and goes back to one line per change.
+    mutating func summarizeStartWaits(in transition: inout Transition) {
+        guard let waits = startWaits else { return }
+        startWaits = nil
+        if let line = waits.line(now: transition.now) { transition.log(.waiting, "daemon", line) }
     }
 
     /// Creates a task from a user's request.
@@ -45,8 +64,7 @@ extension TransferDaemon {
             transition.changes.sessions.append(configuration)
         }
         let session = sessions[spec.session] ?? SessionConfiguration(identifier: spec.session)
-        let sameSession = tasks.values.filter { $0.session == spec.session }
-        let taskIdentifier = (sameSession.map(\.taskIdentifier).max() ?? 0) + 1
+        let taskIdentifier = (lastTaskIdentifier[spec.session] ?? 0) + 1
         let task = TransferTask(
             id: id, session: spec.session, taskIdentifier: taskIdentifier, taskDescription: spec.taskDescription,
             kind: spec.kind, url: URLCredentials.stripped(spec.url), method: spec.method, uploadPath: spec.uploadPath,
@@ -175,5 +193,6 @@ extension TransferDaemon {
         attempts = [:]
         stopping = [:]
         liveBytes = [:]
+        reindex(now: .distantPast)
     }
 }

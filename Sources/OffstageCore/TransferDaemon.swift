@@ -53,6 +53,22 @@ public struct TransferDaemon: Sendable, Equatable {
     /// The engine reports every request's end exactly once and in order, so the reports of a
     /// stopped request are consumed here and never mistaken for those of a newer request.
     var stopping: [Int64: Int] = [:]
+    /// Every task's id in ascending order (the rows of a list in id order).
+    public internal(set) var order = SortedIDs()
+    /// The queue's totals, kept as tasks change.
+    public internal(set) var totals = TransferTotals()
+    /// Queued and retrying tasks whose date (begin date, retry) has come: the only ones a scheduling pass looks at.
+    var ready: Set<Int64> = []
+    /// Queued and retrying tasks waiting for a date, earliest first (entries that no longer hold are skipped).
+    var dueDates = DueDateHeap()
+    /// Tasks that began to wait for a date since the last scheduling pass, whose wait it notes.
+    var newlyDated: [Int64] = []
+    /// Tasks paused for a full disk.
+    var pausedForFullDisk: Set<Int64> = []
+    /// The highest `taskIdentifier` of each session (a new task takes the next).
+    var lastTaskIdentifier: [String: Int] = [:]
+    /// While a restart's scheduling pass runs: the waits it found, summed up in one line instead of one per task.
+    var startWaits: WaitSummary?
 
     /// An empty daemon with the given policies.
     public init(retryPolicy: RetryPolicy = RetryPolicy(), redirectPolicy: RedirectPolicy = RedirectPolicy()) {
@@ -62,7 +78,7 @@ public struct TransferDaemon: Sendable, Equatable {
 
     /// Whether any task still has work to do (queued, running, retrying or finishing).
     public var hasPendingWork: Bool {
-        tasks.values.contains { [.queued, .running, .retrying, .finishing].contains($0.state) }
+        totals.queued + totals.running + totals.retrying + totals.finishing > 0
     }
 
     /// Identifiers of tasks with a request in flight.
@@ -122,6 +138,7 @@ public struct TransferDaemon: Sendable, Equatable {
             return transition.finish()
         }
         schedule(in: &transition)
+        summarizeStartWaits(in: &transition)
         return transition.finish()
     }
 
@@ -130,8 +147,10 @@ public struct TransferDaemon: Sendable, Equatable {
     /// A task of an app session that ends any way but through delivery (failed, cancelled, an upload answered)
     /// gets an outbox row in the same transaction, so `didCompleteWithError` reaches the app exactly once.
     mutating func update(_ task: TransferTask, in transition: inout Transition) {
-        let before = tasks[task.id]?.state
+        let previous = tasks[task.id]
+        let before = previous?.state
         tasks[task.id] = task
+        index(task, previous: previous, now: transition.now)
         transition.save(task)
         if appSessions.contains(task.session), task.state.isTerminal, let before, !before.isTerminal,
             before != .finishing

@@ -185,12 +185,14 @@ final class TransferHost {
     /// Deliveries to the model app wait for the app, which may be away for good (force-quit): they count as work
     /// only through the app host's `isBusy()`.
     var hasSystemWork: Bool {
-        hasDeliveryWork || daemon.tasks.values.contains { [.queued, .running, .retrying].contains($0.state) }
+        let totals = daemon.totals
+        return hasDeliveryWork || totals.queued + totals.running + totals.retrying > 0
     }
 
     /// Whether a finished download of a session no app hosts here waits for its finalisation.
     var hasDeliveryWork: Bool {
-        daemon.tasks.values.contains { $0.state == .finishing && !daemon.appSessions.contains($0.session) }
+        daemon.totals.finishing > 0
+            && daemon.tasks.values.contains { $0.state == .finishing && !daemon.appSessions.contains($0.session) }
     }
 
     /// Whether every focused task ended or is paused.
@@ -198,6 +200,6 @@ final class TransferHost {
         focus.allSatisfy { id in daemon.tasks[id].map { $0.state.isTerminal || $0.state == .paused } ?? false }
     }
 
-    /// The retry dates of retrying tasks.
-    var retryDates: [Date] { daemon.tasks.values.compactMap { $0.state == .retrying ? $0.retryAt : nil } }
+    /// The earliest date a waiting task waits for (a retry, a begin date), from the daemon's queue.
+    var nextDueDate: Date? { daemon.nextDueDate }
 }
