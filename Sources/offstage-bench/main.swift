@@ -10,6 +10,7 @@ enum BenchCommandLine {
                offstage-bench idle [--seconds 10] [--offstage PATH]
                offstage-bench dashboard [--seconds 20] [--pairs 9] [--offstage PATH]
                offstage-bench digest [--size 256] [--rounds 5]
+               offstage-bench big-home [--tasks 100000] [--seconds 10] [--rounds 3] [--offstage PATH]
 
           Downloads a generated file from a private nginx on 127.0.0.1 with curl, offstage (fresh home per run)
           and, when installed, wget and aria2c: one warm-up round, then alternating timed rounds.
@@ -36,6 +37,10 @@ enum BenchCommandLine {
           digest hashes --size MiB of generated content in 64 KiB pieces (an upload's body as the origin reads it)
           with the origin's former hand-written SHA-256 and with libcrypto's, --rounds alternating rounds after a
           warm-up, and prints the median MB/s of each and the ratio.
+
+          big-home writes two homes of --tasks tasks (queued ten years out; completed) and measures `ls` and
+          `run --until-idle` (--rounds after a warm-up, medians), then the start-up, idle CPU over --seconds and
+          memory of `run`, of the dashboard, and of an engine with a dashboard attached (the bytes it sends).
         """
 
     /// Parses the options of `transfer`; one clear error for anything unknown or malformed.
@@ -156,6 +161,15 @@ enum BenchCommandLine {
             try DashboardBenchmark.run(
                 offstage: offstage, seconds: Double(options.numbers["--seconds"] ?? 20),
                 pairs: options.numbers["--pairs"] ?? 9)
+        case "big-home":
+            let options = try parseNamed(
+                words, defaults: ["--tasks": 100_000, "--seconds": 10, "--rounds": 3], range: 1...1_000_000)
+            let offstage = try TransferBenchmark.locateOffstage(options.offstage)
+            let signalSources = Cleanup.shared.install()
+            defer { withExtendedLifetime(signalSources) {} }
+            try BigHomeBenchmark.run(
+                offstage: offstage, tasks: options.numbers["--tasks"] ?? 100_000,
+                seconds: Double(options.numbers["--seconds"] ?? 10), rounds: options.numbers["--rounds"] ?? 3)
         case "digest":
             let options = try parseNamed(words, defaults: ["--size": 256, "--rounds": 5], range: 1...4096)
             guard options.offstage == nil else { throw BenchError("digest takes no --offstage (it runs in process)") }
@@ -182,7 +196,7 @@ enum BenchCommandLine {
             if try runDashboardBenchmarks(command, Array(arguments.dropFirst())) { return 0 }
             guard command == "transfer" else {
                 throw BenchError(
-                    "unknown benchmark '\(command)'; they are 'transfer', 'schedule', 'render', 'idle', 'dashboard' and 'digest'"
+                    "unknown benchmark '\(command)'; they are 'transfer', 'schedule', 'render', 'idle', 'dashboard', 'digest' and 'big-home'"
                 )
             }
             var benchmark = TransferBenchmark(options: try parse(Array(arguments.dropFirst())))
