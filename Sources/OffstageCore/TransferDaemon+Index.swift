@@ -20,6 +20,7 @@ extension TransferDaemon {
 
     /// Takes a task's new value into the indexes (`previous`: its value before, nil for a new task).
     mutating func index(_ task: TransferTask, previous: TransferTask?, now: Date) {
+        version &+= 1
         if previous == nil { order.insert(task.id) }
         totals.replace(previous, with: task)
         lastTaskIdentifier[task.session] = max(
@@ -47,6 +48,7 @@ extension TransferDaemon {
 
     /// Rebuilds every index from the tasks (after they were loaded).
     mutating func reindex(now: Date) {
+        version &+= 1
         order = SortedIDs(tasks.keys)
         totals = TransferTotals(tasks.values)
         ready = []

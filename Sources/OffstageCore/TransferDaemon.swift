@@ -69,6 +69,8 @@ public struct TransferDaemon: Sendable, Equatable {
     var lastTaskIdentifier: [String: Int] = [:]
     /// While a restart's scheduling pass runs: the waits it found, summed up in one line instead of one per task.
     var startWaits: WaitSummary?
+    /// Counts the changes to `tasks`, so a view's cached list knows when to look again.
+    public internal(set) var version = 0
 
     /// An empty daemon with the given policies.
     public init(retryPolicy: RetryPolicy = RetryPolicy(), redirectPolicy: RedirectPolicy = RedirectPolicy()) {

@@ -86,6 +86,12 @@ import Testing
         let paused = try harness.task(id)
         try harness.enqueue(.resume(id: id))
         try step { $0.state == .running }
+        // The offset is the one the server accepted: it is known once the response's head has come.
+        let limit = Date().addingTimeInterval(20)
+        while Date() < limit, runtime.snapshot().transfers.first?.resumedFrom == 0 {
+            try runtime.runOneTurn()
+            clock.advance(by: 0.1)
+        }
         let transfer = try #require(runtime.snapshot().transfers.first)
         #expect(transfer.resumedFrom == paused.bytesWritten)
         #expect(transfer.bytes >= paused.bytesWritten)
