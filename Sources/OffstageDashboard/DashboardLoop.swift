@@ -211,7 +211,7 @@ public final class DashboardLoop {
     /// What is shown before the first snapshot arrives.
     static let placeholder = Snapshot(
         clock: ClockSnapshot(now: Date(timeIntervalSince1970: 0)),
-        engine: EngineSnapshot(role: .notRunning, home: "starting…"))
+        engine: EngineSnapshot(role: .starting, home: ""))
 }
 
 /// Signals posted from another thread, taken by the loop.

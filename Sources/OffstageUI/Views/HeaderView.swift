@@ -20,7 +20,9 @@ enum HeaderView {
         if rows >= 2 {
             line(in: &screen, row: 0, width: width, left: [badge] + app(c, width: width), right: [clock(c)])
             let label = Item(spans: [Span(" device", c.palette.muted)], priority: 0)
-            line(in: &screen, row: 1, width: width, left: [label] + device(c, android: rows < 3), right: [engine(c)])
+            line(
+                in: &screen, row: 1, width: width, left: [label] + device(c, android: rows < 3),
+                right: totals(c) + [engine(c)])
             if rows >= 3 {
                 let android = Item(spans: [Span(" android", c.palette.muted)], priority: 0)
                 line(in: &screen, row: 2, width: width, left: [android] + AndroidHeader.device(c), right: [])
@@ -28,7 +30,7 @@ enum HeaderView {
         } else {
             line(
                 in: &screen, row: 0, width: width, left: [badge] + app(c, width: width) + device(c, android: true),
-                right: [engine(c), clock(c)])
+                right: totals(c) + [engine(c), clock(c)])
         }
     }
 
@@ -156,7 +158,24 @@ enum HeaderView {
             return Item(
                 spans: [Span("engine not running", c.palette.bad)], priority: 1,
                 compact: [Span("no engine", c.palette.bad)])
+        case .starting:
+            return Item(
+                spans: [Span("engine starting", c.palette.info)], priority: 1,
+                compact: [Span("starting", c.palette.info)])
         }
+    }
+
+    /// The queue's totals: active, done, bytes done of the total, the overall rate and ETA (none in a home without
+    /// transfers, or while the engine starts).
+    static func totals(_ c: RenderContext) -> [Item] {
+        let totals = c.snapshot.transferTotals
+        guard totals.count > 0, c.snapshot.engine.role != .starting else { return [] }
+        let full = TotalsText.parts(totals).joined(separator: " " + c.glyphs.dot + " ")
+        return [
+            Item(
+                spans: [Span(full, c.palette.plain)], priority: 7,
+                compact: [Span(TotalsText.short(totals), c.palette.plain)])
+        ]
     }
 
     /// The clock and its warp.

@@ -29,9 +29,11 @@ enum TransfersPane {
         guard area.height > 0 else { return }
         if content.transfers.isEmpty {
             let text =
-                c.snapshot.transfers.isEmpty
-                ? "no transfers " + c.glyphs.dash + " press a to add one"
-                : "no transfer matches the filter " + c.glyphs.dash + " press / to change it"
+                c.snapshot.engine.role == .starting
+                ? TotalsText.loading(c.snapshot.engine.loadingTasks, ellipsis: c.glyphs.ellipsis)
+                : c.snapshot.transfers.isEmpty
+                    ? "no transfers " + c.glyphs.dash + " press a to add one"
+                    : "no transfer matches the filter " + c.glyphs.dash + " press / to change it"
             screen.put(c.fit(text, width - 2), x: 1, y: area.y, style: c.palette.muted)
             return
         }
