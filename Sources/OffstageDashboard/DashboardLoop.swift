@@ -47,6 +47,8 @@ public final class DashboardLoop {
     private let signals = SignalBox()
     /// The commands sent and not yet executed.
     private var sent = SentCommands()
+    /// What the loop last asked the engine to send (nil: nothing yet).
+    private var subscribed: SnapshotSubscription?
 
     /// A loop on a terminal and an engine.
     public init(terminal: any TerminalDevice, engine: any EngineClient, clock: any FrameClock = SystemFrameClock()) {
@@ -82,6 +84,7 @@ public final class DashboardLoop {
         if let reason = engine.ended { return .engineEnded(reason) }
         if let notice = sent.refusals(from: engine).last { state.message = notice }
         runScript()
+        subscribeToShownRows()
         presentIfDue()
         return nil
     }
@@ -100,6 +103,22 @@ public final class DashboardLoop {
         snapshot = next
         receivedAt = now
         DashboardReducer.reconcile(state: &state, snapshot: next)
+    }
+
+    /// Asks the engine for the transfer rows the pane shows and a page on each side (the rest counted), so a home
+    /// of 100,000 tasks costs the dashboard what a screenful does; again whenever the pane moves or its filter
+    /// changes.
+    private func subscribeToShownRows() {
+        let rows = DashboardView.visibleRows(snapshot: displayedSnapshot(), state: state, size: terminal.size)
+        let shown = max(1, rows[.transfers]?.count ?? 1)
+        let jump = state.transferJump
+        let wanted = SnapshotSubscription(
+            transfers: .window(
+                filter: state.filters[.transfers], first: jump.map { max(0, $0 - shown / 2) } ?? state.transferScroll,
+                rows: shown, selected: jump == nil ? state.selectedTransfer : nil))
+        guard wanted != subscribed else { return }
+        subscribed = wanted
+        engine.subscribe(wanted)
     }
 
     /// The snapshot with its clock carried forward to now.
