@@ -74,11 +74,12 @@ enum BigHomeBenchmark {
 
         print("")
         let width = rows.map(\.what.count).max() ?? 0
+        let figureWidth = max(14, rows.map(\.figure.count).max() ?? 0)
         for row in rows {
             let verdict = row.met.map { $0 ? "met" : "NOT MET" } ?? ""
             print(
                 row.what.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-                    + row.figure.padding(toLength: 14, withPad: " ", startingAt: 0) + "  "
+                    + row.figure.padding(toLength: figureWidth, withPad: " ", startingAt: 0) + "  "
                     + row.goal.padding(toLength: 12, withPad: " ", startingAt: 0) + "  " + verdict)
         }
     }
@@ -177,9 +178,9 @@ enum BigHomeBenchmark {
         ]
     }
 
-    /// `offstage run` with a dashboard attached (a second process on a pty): the bytes the engine writes (its
-    /// frames, by `/proc/PID/io`'s `wchar`) until the dashboard's first true frame and then over the idle window, and
-    /// both processes' CPU and memory.
+    /// `offstage run` with a dashboard attached (a second process on a pty): both processes' CPU and memory over the
+    /// idle window, and the bytes a client subscribed to a dashboard's window is sent (`FrameCounter`): its first
+    /// update, then every update over the idle window.
     private static func attached(
         offstage: String, home: String, tasks: Int, seconds: Double, log: String
     ) throws
@@ -202,30 +203,28 @@ enum BigHomeBenchmark {
             throw BenchError("the engine did not start in 60 s")
         }
         sleepUntil(ChildProcess.monotonicSeconds() + 1)
-        let before = written(engine.pid)
         let started = try StartedContender.start(
             .dashboard, offstage: offstage, home: home, errorLog: log + "/attached.stderr",
             marker: trueFrameMarker)
         defer { _ = started.stop() }
         let ready = started.terminal?.watch.wait(timeout: 60).map { $0 - started.child.startedAt }
-        sleepUntil(ChildProcess.monotonicSeconds() + 2)
-        let first = written(engine.pid) - before
+        let counter = try FrameCounter(home: home, rows: 30)
+        let first = counter.count(for: 2)
         let engineStart = try engine.cpu()
         let dashboardStart = try started.child.cpu()
         let opened = ChildProcess.monotonicSeconds()
-        let bytesBefore = written(engine.pid)
-        sleepUntil(opened + seconds)
+        let idle = counter.count(for: seconds)
         let engineEnd = try engine.cpu()
         let dashboardEnd = try started.child.cpu()
         let window = ChildProcess.monotonicSeconds() - opened
-        let idleBytes = written(engine.pid) - bytesBefore
         let enginePercent = 100 * engineEnd.since(engineStart).clock / window
         let dashboardPercent = 100 * dashboardEnd.since(dashboardStart).clock / window
         let engineMemory = memory(engine.pid)
         let dashboardMemory = memory(started.child.pid)
         print(
-            "attached: first true frame \(ready.map { Fixed.text($0, 3) + " s" } ?? "not seen"); the engine wrote "
-                + "\(first) bytes until 2 s after it, then \(idleBytes) bytes in \(Fixed.text(window, 2)) s; engine "
+            "attached: first true frame \(ready.map { Fixed.text($0, 3) + " s" } ?? "not seen"); a client of a window "
+                + "was sent \(first.bytes) bytes in \(first.frames) frame(s) at first, then \(idle.bytes) bytes in "
+                + "\(idle.frames) in \(Fixed.text(window, 2)) s; engine "
                 + "\(Fixed.text(enginePercent, 3)) %, \(mib(engineMemory.resident)) MiB; dashboard "
                 + "\(Fixed.text(dashboardPercent, 3)) %, \(mib(dashboardMemory.resident)) MiB")
         return [
@@ -235,11 +234,10 @@ enum BigHomeBenchmark {
                 goal: "<= \(Fixed.text(Goal.ready, 1)) s",
                 met: ready.map { $0 <= Goal.ready }),
             Row(
-                what: "attached: engine's bytes for the first frame", figure: "\(first) B", goal: "",
-                met: nil),
+                what: "attached: a window's first update", figure: "\(first.bytes) B", goal: "", met: nil),
             Row(
-                what: "attached: engine's bytes over the idle window", figure: "\(idleBytes) B", goal: "",
-                met: nil),
+                what: "attached: a window's updates while idle",
+                figure: "\(idle.bytes) B in \(idle.frames) frame(s)", goal: "", met: nil),
             Row(
                 what: "attached idle: engine CPU, resident",
                 figure: "\(Fixed.text(enginePercent, 2)) %, \(mib(engineMemory.resident)) MiB", goal: "",
@@ -282,13 +280,6 @@ enum BigHomeBenchmark {
             return digits * 1024
         }
         return (field("VmRSS"), field("VmHWM"))
-    }
-
-    /// The bytes a process has written so far (`wchar` of `/proc/PID/io`: every write and send).
-    static func written(_ pid: pid_t) -> Int64 {
-        let text = (try? String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8)) ?? ""
-        let line = text.split(separator: "\n").first { $0.hasPrefix("wchar:") }
-        return line.flatMap { Int64($0.split(separator: " ").last ?? "") } ?? 0
     }
 
     /// Bytes in MiB, one decimal.

@@ -14,6 +14,11 @@ public struct SnapshotSubscription: Codable, Sendable, Equatable {
     /// Every row of every list.
     public static let everything = SnapshotSubscription()
 
+    /// What a dashboard asks for before it knows its size: the first transfer rows and a page after them (it asks
+    /// for its own window at its first frame).
+    public static let firstScreen = SnapshotSubscription(
+        transfers: .window(filter: nil, first: 0, rows: 40, selected: nil))
+
     /// Whether it asks for every transfer (nothing filtered, no window).
     public var isEverything: Bool { transfers.listsEverything }
 }
