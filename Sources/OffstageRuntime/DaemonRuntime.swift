@@ -107,6 +107,9 @@ public final class DaemonRuntime {
             // Until the tasks are read, the views say so ("reading 100,000 tasks…"), not "no transfers".
             publishStarting(tasks: try store.storedTaskCount())
             try transfers.restore()
+            // Reading the tasks took rows, JSON and copies that are free now: hand their pages back, so an idle
+            // engine's memory is what it keeps, not what its start needed.
+            _ = releaseFreeHeapPages(0)
             if hostsIOS { try startModelApp(offline: false) }
             if let setup = options.android {
                 let host = try AndroidHost(context: context, transfers: transfers, setup: setup)
@@ -307,3 +310,8 @@ public struct RuntimeStopper: Sendable {
         queue.post(.shutdown(reason: reason))
     }
 }
+
+/// glibc's `malloc_trim` (in `<malloc.h>`, which the Glibc module leaves out): returns the heap's free pages to the
+/// system.
+@_silgen_name("malloc_trim")
+private func releaseFreeHeapPages(_ pad: Int) -> Int32
