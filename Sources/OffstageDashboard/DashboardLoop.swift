@@ -18,6 +18,8 @@ public final class DashboardLoop {
         case signal(Int32)
         /// The engine went away, with the reason.
         case engineEnded(String)
+        /// The story ended (a loop that `endsWithStory`).
+        case storyEnded(StoryOutcome)
     }
 
     /// The shortest time between two frames.
@@ -31,8 +33,27 @@ public final class DashboardLoop {
     public private(set) var state = DashboardState()
     /// The last snapshot received.
     public private(set) var snapshot: Snapshot?
-    /// The demo's script while it has the controls (nil: the user has them, or there is no script).
-    public var director: DemoDirector?
+    /// The story playing while it has the controls (nil: the user has them, or there is none).
+    public var story: StoryPlayer?
+    /// Runs a story's `do` step (its command line's words) against the engine.
+    public var runStoryCommand: ([String]) -> StoryCommandResult = { _ in
+        StoryCommandResult(ok: false, lines: ["this dashboard cannot run a story's commands"])
+    }
+    /// Moves the engine's clock forward by some seconds, for a story's `wait DURATION` through dead time (the
+    /// engine's own commands only jump to its next deadline).
+    public var advanceClock: (Double) -> Void = { _ in }
+    /// Gets each line of the story's transcript (the steps and what they did).
+    public var onStoryLog: (String) -> Void = { _ in }
+    /// Gets the script line each time it changes (plain output prints it).
+    public var onScriptLine: (String) -> Void = { _ in }
+    /// The script line last handed to `onScriptLine`.
+    private var scriptLineShown: String?
+    /// Gets every new snapshot (plain output prints its lines from it).
+    public var onSnapshot: (Snapshot) -> Void = { _ in }
+    /// Whether the loop ends when the story does (headless); else the keys go to the user.
+    public var endsWithStory = false
+    /// How the story ended (nil: none played, or it has not ended).
+    public private(set) var storyOutcome: StoryOutcome?
     private var receivedAt = 0.0
     /// The time between the last two snapshots' arrivals (nil: fewer than two so far).
     private var snapshotGap: Double?
@@ -51,7 +72,10 @@ public final class DashboardLoop {
     private var subscribed: SnapshotSubscription?
 
     /// A loop on a terminal and an engine.
-    public init(terminal: any TerminalDevice, engine: any EngineClient, clock: any FrameClock = SystemFrameClock()) {
+    public init(
+        terminal: any TerminalDevice, engine: any EngineClient,
+        clock: any FrameClock = SystemFrameClock()
+    ) {
         self.terminal = terminal
         self.engine = engine
         self.clock = clock
@@ -83,7 +107,12 @@ public final class DashboardLoop {
         if let exit = pendingExit { return exit }
         if let reason = engine.ended { return .engineEnded(reason) }
         if let notice = sent.refusals(from: engine).last { state.message = notice }
-        runScript()
+        runStory()
+        if let line = state.scriptLine, line != scriptLineShown {
+            scriptLineShown = line
+            onScriptLine(line)
+        }
+        if let exit = pendingExit { return exit }
         subscribeToShownRows()
         presentIfDue()
         return nil
@@ -103,6 +132,7 @@ public final class DashboardLoop {
         snapshot = next
         receivedAt = now
         DashboardReducer.reconcile(state: &state, snapshot: next)
+        onSnapshot(next)
     }
 
     /// Asks the engine for the transfer rows the pane shows and a page on each side (the rest counted), so a home
@@ -129,14 +159,30 @@ public final class DashboardLoop {
     }
 
     private func handle(_ input: TerminalInput) {
-        if director != nil, input.isTyped {
-            director = nil
-            state.scriptLine = "script stopped: you have the controls (? for help)"
+        if story != nil, input.isTyped {
+            switch input {
+            case .key(.character(" ")):
+                story?.togglePause(now: clock.seconds())
+                showNarration()
+                return
+            case .key(.right):
+                story?.stepForward(now: clock.seconds())
+                return
+            default:
+                story = nil
+                state.scriptLine = "script stopped: you have the controls (? for help)"
+            }
         }
+        handleScripted(input)
+    }
+
+    /// Handles an input as the dashboard's own (a story's `key` steps come here without stopping the story).
+    private func handleScripted(_ input: TerminalInput) {
         let view = displayedSnapshot()
         let size = terminal.size
         // PgUp/PgDn move by the rows the focused pane shows, as the view lays it out.
-        let rows = DashboardView.visibleRows(snapshot: view, state: state, size: size)[state.focus]?.count ?? 1
+        let rows =
+            DashboardView.visibleRows(snapshot: view, state: state, size: size)[state.focus]?.count ?? 1
         let effects = DashboardReducer.handle(
             input, state: &state, snapshot: view, visibleRows: max(1, rows),
             hit: { [state] mouse in
@@ -159,13 +205,52 @@ public final class DashboardLoop {
         }
     }
 
-    private func runScript() {
-        guard var director, let view = snapshot else { return }
-        let due = director.due(at: clock.seconds(), snapshot: view)
-        for effect in due.effects { perform(effect) }
-        if let line = due.line { state.scriptLine = line }
-        self.director = director.isFinished ? nil : director
-        if director.isFinished { state.scriptLine = director.finishedLine }
+    /// Plays the story's due steps and carries out what they ask for.
+    private func runStory() {
+        guard story != nil else { return }
+        var actions = story?.advance(now: clock.seconds(), snapshot: snapshot) ?? []
+        while !actions.isEmpty {
+            let action = actions.removeFirst()
+            switch action {
+            case .run(let words):
+                let result = runStoryCommand(words)
+                absorbSnapshot()
+                actions += story?.commandEnded(result, now: clock.seconds()) ?? []
+                actions += story?.advance(now: clock.seconds(), snapshot: snapshot) ?? []
+            case .keys(let inputs):
+                for input in inputs { handleScripted(input) }
+            case .jumpClock:
+                perform(.jumpToNextDeadline)
+            case .advanceClock(let seconds):
+                advanceClock(seconds)
+            case .message(let text):
+                state.message = text
+            case .log(let line):
+                onStoryLog(line)
+            case .ended(let outcome):
+                storyOutcome = outcome
+                story = nil
+                state.scriptLine = Self.endLine(outcome)
+                if endsWithStory { pendingExit = .storyEnded(outcome) }
+            }
+        }
+        showNarration()
+    }
+
+    /// The story's narration on the script line.
+    private func showNarration() {
+        if let story { state.scriptLine = story.narration }
+    }
+
+    /// The script line once the story is over.
+    static func endLine(_ outcome: StoryOutcome) -> String {
+        switch outcome {
+        case .passed: "the story is over: the keys are yours (? for help, q to quit)"
+        case .failed(let failure, _):
+            "✗ step \(failure.step) (\(failure.place)) failed: "
+                + (failure.reason.components(separatedBy: "; ").first ?? failure.reason)
+                + " (the keys are yours)"
+        }
     }
 
     private func presentIfDue() {
@@ -179,7 +264,8 @@ public final class DashboardLoop {
         framePending = false
         if needsAnimation { state.animationFrame &+= 1 }
         let frame = DashboardView.render(
-            snapshot: displayedSnapshot(), state: state, size: terminal.size, capabilities: terminal.capabilities,
+            snapshot: displayedSnapshot(), state: state, size: terminal.size,
+            capabilities: terminal.capabilities,
             cache: &renderCache)
         guard frame != lastFrame else { return }
         terminal.present(frame)
@@ -209,7 +295,7 @@ public final class DashboardLoop {
                 wait = max(frameDue, progressTick(untilNextSecond + 0.005, now: now))
             }
         }
-        if let next = director?.nextStepAt { wait = min(wait, max(0, next - now)) }
+        if let next = story?.wakeAt { wait = min(wait, max(0, next - now)) }
         return wait
     }
 

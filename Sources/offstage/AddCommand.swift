@@ -18,9 +18,12 @@ enum AddCommand {
         if let directory = args.value("--dir") {
             guard !directory.isEmpty else { throw CLIError.usage("--dir needs a directory, not an empty name") }
             spec.destinationDirectory = InputValidation.absolutePath(directory)
-            try OutputTarget.checkDirectory(
-                InputValidation.absolutePath(directory), shown: TransferDaemon.printable(directory),
-                create: args.flag("--create-dirs"))
+            // A story checked before it runs creates nothing: its --create-dirs folder is made when the step runs.
+            if !(context.dryRun && args.flag("--create-dirs")) {
+                try OutputTarget.checkDirectory(
+                    InputValidation.absolutePath(directory), shown: TransferDaemon.printable(directory),
+                    create: args.flag("--create-dirs"))
+            }
         }
         spec.session = args.value("--session") ?? spec.session
         spec.taskDescription = args.value("--description")
@@ -45,7 +48,7 @@ enum AddCommand {
     static func report(_ spec: TransferSpec, what: String, context: CLIContext) throws {
         let (outcome, ticket) = try context.send(.add(spec))
         let taskID = ticket.taskID ?? 0
-        if case .stillPending = outcome { print("task \(taskID) (not created yet): \(what)") }
+        if case .stillPending = outcome { context.output.line("task \(taskID) (not created yet): \(what)") }
         try TaskControlCommand.report(outcome, done: "added task \(taskID): \(what)", context: context)
     }
 }

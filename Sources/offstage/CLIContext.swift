@@ -8,8 +8,15 @@ import OffstageStore
 struct CLIContext {
     /// The home all commands work on (`--home`, `OFFSTAGE_HOME`, or the XDG default).
     let home: OffstageHome
-    /// The real clocks (the wall time commands stamp and compute dates from).
-    let time: any TimeSource = SystemTimeSource()
+    /// The clocks commands stamp and compute dates from: the real ones, or a story's engine's.
+    var time: any TimeSource = SystemTimeSource()
+    /// The engine a story's `do` step runs its command against (nil: the home's, through its inbox).
+    var storyEngine: InProcessEngine?
+    /// Where a command's lines go: standard output and error, or a story's transcript.
+    var output = CommandOutput.standard
+    /// Whether the command is only checked (a story's `do` step before the story runs): it parses and validates
+    /// everything, and stops with `StoryDryRun` where it would send its command.
+    var dryRun = false
 
     /// Opens the store for writing (creating the home when needed), as one clear error when it cannot.
     func openStore() throws -> Store {
@@ -91,6 +98,8 @@ struct CLIContext {
     func send(_ command: DaemonCommand, configuration: String? = nil) throws -> (
         outcome: CommandOutcome, ticket: CommandTicket
     ) {
+        if dryRun { throw StoryDryRun() }
+        if let storyEngine { return try send(command, to: storyEngine) }
         let client = try client(configuration: configuration)
         defer { client.close() }
         do {
@@ -99,6 +108,21 @@ struct CLIContext {
         } catch {
             throw Self.translate(error)
         }
+    }
+
+    /// Sends a story's command to its engine (an `add` with the task id it reserves, so its line can name it) and
+    /// waits up to 10 s for what became of it.
+    private func send(_ command: DaemonCommand, to engine: InProcessEngine) throws -> (
+        outcome: CommandOutcome, ticket: CommandTicket
+    ) {
+        var taskID: Int64?
+        if case .add = command {
+            let store = try openStore()
+            defer { store.close() }
+            taskID = try store.reserveTaskID()
+        }
+        let ticket = engine.send(command, taskID: taskID)
+        return (try engine.wait(for: ticket, timeout: 10), ticket)
     }
 
     /// `send`, for the outcome alone.

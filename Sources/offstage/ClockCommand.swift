@@ -11,7 +11,7 @@ enum ClockCommand {
     /// Sends the clock command and prints its result once the engine has executed it.
     static func run(_ raw: [String], context: CLIContext) throws {
         let command = try parse(raw)
-        guard InstanceLock.owner(home: context.home) != nil else {
+        guard context.dryRun || InstanceLock.owner(home: context.home) != nil else {
             throw CLIError.failed(
                 "no offstage is running on \(context.home.path): the clock belongs to a running engine "
                     + "(start one with `offstage run`)")
@@ -23,7 +23,7 @@ enum ClockCommand {
                     + "it stays queued")
         case .executed(let status, let result):
             if status == .refused { throw CLIError.failed(result) }
-            print(result)
+            context.output.line(result)
         }
     }
 

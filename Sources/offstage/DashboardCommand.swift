@@ -28,7 +28,7 @@ enum DashboardCommand {
                 face.close()
                 throw CLIError.store("another offstage owns \(context.home.path) but cannot be attached to: \(error)")
             }
-            try face.run(engine: engine, director: nil, plainUntilStoryEnds: false)
+            try face.run(engine: engine, record: args.value("--record"))
             return
         }
         let lock = try context.acquireLock()
@@ -38,7 +38,7 @@ enum DashboardCommand {
         let engine = InProcessEngine(wake: face.waker) { publish in
             try HostedRuntime.make(context: context, store: store, configuration: configuration, publish: publish)
         }
-        try face.run(engine: engine, director: nil, plainUntilStoryEnds: false)
+        try face.run(engine: engine, record: args.value("--record"))
     }
 }
 
@@ -73,7 +73,8 @@ enum HostedRuntime {
     /// Builds the runtime on the home's open store (on the engine's thread).
     static func make(
         context: CLIContext, store: Store, configuration: OffstageConfiguration,
-        publish: @escaping @Sendable (Snapshot) -> Void, adjust: (inout RuntimeOptions) -> Void = { _ in }
+        publish: @escaping @Sendable (Snapshot) -> Void, clock: VirtualClock? = nil,
+        adjust: (inout RuntimeOptions) -> Void = { _ in }
     ) throws -> DaemonRuntime {
         var options = context.engineOptions(configuration)
         options.configureEngine = EngineDefaults.apply
@@ -81,6 +82,6 @@ enum HostedRuntime {
         options.subscription = .firstScreen  // a home of 100,000 tasks costs the first frame a screenful
         options.publishForDashboards()
         adjust(&options)
-        return DaemonRuntime(home: context.home, store: store, options: options, time: try VirtualClock())
+        return DaemonRuntime(home: context.home, store: store, options: options, time: try clock ?? VirtualClock())
     }
 }

@@ -7,25 +7,31 @@ import OffstageUI
 import Synchronization
 
 /// How a dashboard shows itself: on the terminal with ncurses, or as plain lines when standard output is not a
-/// terminal. Owns the terminal; restores it on every way out. A stop signal, or the terminal hanging up, ends it
-/// the same clean way whenever it comes (`signals` keeps one that comes before the loop runs).
+/// terminal (the same loop on a terminal with no screen). Owns the terminal; restores it on every way out. A stop
+/// signal, or the terminal hanging up, ends it the same clean way whenever it comes (`signals` keeps one that comes
+/// before the loop runs).
 final class DashboardFace {
     private let terminal: NCursesTerminal?
+    /// The terminal with no screen that plain output runs on.
+    private let headless: HeadlessTerminal
     /// Tells the face a snapshot arrived; safe from any thread.
     let waker: @Sendable () -> Void
-    private let plainWake: PlainWake
     private let signals: StopSignals
 
-    private init(terminal: NCursesTerminal?, plainWake: PlainWake, signals: StopSignals) {
+    /// The size a dashboard with no terminal draws at (what a recording of it shows).
+    static let headlessSize = Size(width: 100, height: 30)
+
+    private init(terminal: NCursesTerminal?, signals: StopSignals) {
         self.terminal = terminal
-        self.plainWake = plainWake
         self.signals = signals
+        let headless = HeadlessTerminal(size: Self.headlessSize)
+        self.headless = headless
         if let terminal {
             waker = { [terminal] in terminal.wake() }
             // From now on a hang-up the terminal notices, or a signal it is told of, is the command's stop.
             terminal.onSignal = { signal in signals.post(signal) }
         } else {
-            waker = { [plainWake] in plainWake.signal() }
+            waker = { [headless] in headless.wake() }
         }
     }
 
@@ -33,13 +39,13 @@ final class DashboardFace {
     /// (`TERM` unset, unknown or `dumb`) gets one line on stderr saying why first.
     static func make(signals: StopSignals) throws -> DashboardFace {
         guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else {
-            return DashboardFace(terminal: nil, plainWake: PlainWake(), signals: signals)
+            return DashboardFace(terminal: nil, signals: signals)
         }
         do {
-            return DashboardFace(terminal: try NCursesTerminal(), plainWake: PlainWake(), signals: signals)
+            return DashboardFace(terminal: try NCursesTerminal(), signals: signals)
         } catch let error as TerminalError where error.isUnsuitableTerminal {
             printError("offstage: \(error), so the dashboard shows plain progress lines (Ctrl-C stops it)")
-            return DashboardFace(terminal: nil, plainWake: PlainWake(), signals: signals)
+            return DashboardFace(terminal: nil, signals: signals)
         } catch {
             throw CLIError.failed("cannot open the terminal: \(error)")
         }
@@ -48,28 +54,50 @@ final class DashboardFace {
     /// Restores the terminal (idempotent).
     func close() { terminal?.close() }
 
-    /// Runs the dashboard on `engine` until `q`, a signal or the engine's end; then closes the engine's client (a
-    /// hosted engine stops cleanly) and restores the terminal. Plain output of a story ends with the story when asked.
-    func run(engine: any EngineClient, director: DemoDirector?, plainUntilStoryEnds: Bool) throws {
-        let exit: DashboardLoop.Exit
-        if let terminal {
-            let loop = DashboardLoop(terminal: terminal, engine: engine)
-            loop.director = director
-            let box = LoopSignals(loop: loop)
-            signals.attach { number in box.post(number) }  // one that came before is posted at once
-            exit = loop.run()
-            signals.attach { _ in }  // a second signal while the engine stops changes nothing
-            terminal.close()
+    /// Runs the dashboard on `engine` (playing `story`'s, when given) until `q`, a signal or the engine's end; then
+    /// closes the engine's client (a hosted engine stops cleanly) and restores the terminal. Plain output of a story
+    /// ends with the story. `record` writes what the dashboard draws to an asciinema file.
+    func run(engine: any EngineClient, story: StoryStage? = nil, record: String? = nil) throws {
+        let recorder: CastRecorder?
+        let size = terminal?.size ?? Self.headlessSize
+        do {
+            recorder = try record.map {
+                try CastRecorder(path: $0, size: size, title: story.map { "offstage: \($0.story.title)" } ?? "offstage")
+            }
+        } catch {
+            close()
             engine.close()
-        } else {
-            signals.attach { [plainWake] _ in plainWake.signal() }
-            var plain = PlainRunner(engine: engine, wake: plainWake, director: director, signals: signals)
-            exit = plain.run(untilStoryEnds: plainUntilStoryEnds)
-            signals.attach { _ in }
-            engine.close()
+            throw CLIError.failed("\(error)")
         }
+        let screen: any TerminalDevice = terminal ?? headless
+        let device = recorder.map { RecordingTerminal(inner: screen, recorder: $0) as any TerminalDevice } ?? screen
+        let loop =
+            story?.loop(engine: engine, terminal: device, mode: .dashboard)
+            ?? DashboardLoop(terminal: device, engine: engine)
+        if terminal == nil {
+            var progress = PlainProgress()
+            let clock = SystemFrameClock()
+            loop.onSnapshot = { snapshot in
+                for line in progress.lines(for: snapshot, at: clock.seconds()) { say(line) }
+            }
+            var narration: String?
+            loop.onStoryLog = { _ in }
+            loop.onScriptLine = { line in
+                guard line != narration else { return }
+                narration = line
+                say("demo ▸ " + line)
+            }
+            loop.endsWithStory = story != nil
+        }
+        let box = LoopSignals(loop: loop)
+        signals.attach { number in box.post(number) }  // one that came before is posted at once
+        let exit = loop.run()
+        signals.attach { _ in }  // a second signal while the engine stops changes nothing
+        recorder?.finish()
+        terminal?.close()
+        engine.close()
         switch exit {
-        case .quit: return
+        case .quit, .storyEnded: return
         case .signal(let number):
             throw CLIError.interrupted(
                 "stopped by \(StopSignals.name(number)); the store is clean, and the same command resumes")
@@ -80,7 +108,7 @@ final class DashboardFace {
 
 /// Hands a signal from the terminal adapter to the loop.
 final class LoopSignals: @unchecked Sendable {
-    // Safety: `DashboardLoop.post(signal:)` only touches its Mutex-protected box and the terminal's wake pipe.
+    // Safety: `DashboardLoop.post(signal:)` only touches its Mutex-protected box and the terminal's wake call.
     private let loop: DashboardLoop
 
     init(loop: DashboardLoop) { self.loop = loop }
@@ -88,7 +116,7 @@ final class LoopSignals: @unchecked Sendable {
     func post(_ number: Int32) { loop.post(signal: number) }
 }
 
-/// Wakes the plain runner when a snapshot arrives.
+/// Wakes a command that waits for its engine (`get`) when a snapshot or an outcome arrives.
 final class PlainWake: Sendable {
     private let semaphore = DispatchSemaphore(value: 0)
 
@@ -96,51 +124,4 @@ final class PlainWake: Sendable {
 
     /// Waits at most `seconds`.
     func wait(_ seconds: Double) { _ = semaphore.wait(timeout: .now() + max(0, seconds)) }
-}
-
-/// Plain progress lines on standard output, with the demo's script if there is one.
-struct PlainRunner {
-    let engine: any EngineClient
-    let wake: PlainWake
-    var director: DemoDirector?
-    let signals: StopSignals
-    private var sent = SentCommands()
-    private var progress = PlainProgress()
-    private var seen: UInt64?
-    private var latest: Snapshot?
-    private var lastLine: String?
-
-    init(engine: any EngineClient, wake: PlainWake, director: DemoDirector?, signals: StopSignals) {
-        self.engine = engine
-        self.wake = wake
-        self.director = director
-        self.signals = signals
-    }
-
-    mutating func run(untilStoryEnds: Bool) -> DashboardLoop.Exit {
-        let clock = SystemFrameClock()
-        while true {
-            if let number = signals.caught { return .signal(number) }
-            if let reason = engine.ended { return .engineEnded(reason) }
-            if let snapshot = engine.snapshot(newerThan: seen) {
-                seen = snapshot.sequence
-                latest = snapshot
-                for line in progress.lines(for: snapshot, at: clock.seconds()) { say(line) }
-            }
-            for notice in sent.refusals(from: engine) { say("offstage: \(notice)") }
-            if var current = director, let snapshot = latest {
-                let due = current.due(at: clock.seconds(), snapshot: snapshot)
-                for effect in due.effects {
-                    if let line = sent.send(effect, to: engine) { say("offstage: \(line)") }
-                }
-                if let line = due.line, line != lastLine {
-                    say("demo ▸ " + line)
-                    lastLine = line
-                }
-                director = current.isFinished ? nil : current
-                if current.isFinished, untilStoryEnds { return .quit }
-            }
-            wake.wait(0.5)
-        }
-    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import OffstageCore
+import OffstageDashboard
 import OffstageOrigin
 import OffstageRuntime
 import OffstageStore
@@ -50,14 +51,40 @@ enum DemoCommand {
         let signals = StopSignals()
         defer { signals.cancel() }  // held to the end: until then every signal is the command's
         let args = try Arguments(raw, spec: CommandCatalog.demo)
-        try args.none()
-        let scenario = args.value("--scenario") ?? "transfers"
-        guard ["transfers", "relaunch"].contains(scenario) else {
-            throw CLIError.usage("unknown demo scenario \(scenario); known: transfers (the default), relaunch")
+        if args.flag("--list") {
+            try args.none()
+            return say(StoryFiles.list())
         }
         // --home, else $OFFSTAGE_HOME (the dispatcher refused an empty one), else a home of the demo's own.
         let given =
             explicitHome ?? ProcessInfo.processInfo.environment["OFFSTAGE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        if args.flag("--headless") || args.value("--scenario") != nil {
+            try args.none()
+            if args.value("--record") != nil { throw CLIError.usage("--record records the dashboard, not --headless") }
+            return try narrated(scenario: args.value("--scenario") ?? "transfers", given: given, signals: signals)
+        }
+        guard args.positionals.count <= 1 else {
+            throw CLIError.usage("unexpected argument \(args.positionals[1]) (offstage demo [NAME|FILE])")
+        }
+        let (story, _) = try StoryFiles.load(args.positionals.first ?? StoryCatalog.defaultName)
+        let stage: StoryStage
+        do {
+            stage = try StoryStage(story, home: given, snapshotInterval: 0.25)
+        } catch let errors as StoryErrors {
+            throw StoryFiles.refused(errors)
+        }
+        defer { stage.close() }
+        let face = try DashboardFace.make(signals: signals)
+        let engine = stage.start(wake: face.waker)
+        try face.run(engine: engine, story: stage, record: args.value("--record"))
+    }
+
+    /// `--headless`: the narrated text demos, `transfers` (faults, checked by SHA-256, then the BG scheduler) or
+    /// `relaunch`.
+    private static func narrated(scenario: String, given: String?, signals: StopSignals) throws {
+        guard ["transfers", "relaunch"].contains(scenario) else {
+            throw CLIError.usage("unknown demo scenario \(scenario); known: transfers (the default), relaunch")
+        }
         let temporary = given == nil
         var scratch = NSTemporaryDirectory()
         while scratch.count > 1 && scratch.hasSuffix("/") { scratch.removeLast() }
@@ -68,9 +95,6 @@ enum DemoCommand {
         let server = OriginServer()
         do { try server.start() } catch { throw CLIError.failed("cannot start the local origin: \(error)") }
         defer { server.stop() }
-        if !args.flag("--headless"), args.value("--scenario") == nil {
-            return try DashboardDemo.run(context: context, origin: server.baseURL, signals: signals)
-        }
         if scenario == "relaunch" {
             return try RelaunchDemo.run(home: context.home, server: server, signals: signals)
         }

@@ -10,7 +10,7 @@ enum DeviceCommand {
         let configuration = args.value("--config")
         let current = try context.openStoreForReading()?.loadConditions() ?? DeviceConditions()
         guard !args.positionals.isEmpty else {
-            print(describe(current))
+            context.output.line(describe(current))
             return
         }
         // Every word is checked before anything is sent. The conditions go first: Doze, for one, needs the

@@ -75,6 +75,7 @@ enum OffstageCommandLine {
         case "android": try AndroidCommand.run(rest, context: context)
         case "origin": try OriginCommand.run(rest)
         case "demo": try DemoCommand.run(rest, explicitHome: explicitHome)
+        case "story": try StoryCommand.run(rest, explicitHome: explicitHome)
         case "render": try RenderCommand.run(rest)
         case "help": try HelpCommand.help(rest)
         case "version": try HelpCommand.version(rest)

@@ -8,8 +8,8 @@ enum SessionCommand {
         let args = try Arguments(raw, spec: CommandCatalog.session)
         let sessions = try context.openStoreForReading()?.loadSessions() ?? []
         guard !args.positionals.isEmpty else {
-            if sessions.isEmpty { print("no sessions yet; one is created with the first transfer") }
-            for session in sessions { print(describe(session)) }
+            if sessions.isEmpty { context.output.line("no sessions yet; one is created with the first transfer") }
+            for session in sessions { context.output.line(describe(session)) }
             return
         }
         let identifier = try args.single("session ID")

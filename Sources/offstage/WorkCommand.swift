@@ -18,7 +18,7 @@ enum WorkCommand {
             print(json ? try WorkTable.json(snapshot) : WorkTable.text(snapshot, width: TerminalWidth.stdout()))
         case .enqueue(_, let warnings):
             // WorkManager logs what it coerced and carries on: so does this, before the outcome.
-            for warning in warnings { printError("warning: \(warning)") }
+            for warning in warnings { context.output.warning("warning: \(warning)") }
             try send(line, configuration: configuration, context: context)
         case .cancel, .run:
             try send(line, configuration: configuration, context: context)

@@ -3,6 +3,7 @@ import OffstageCore
 import OffstageDashboard
 import OffstageTestSupport
 import OffstageUI
+import Synchronization
 import Testing
 
 /// Scripted key sequences through the whole loop on a grid terminal, a fake engine and a manual frame clock:
@@ -62,7 +63,8 @@ import Testing
         #expect((dashboard.waitTime ?? .infinity) <= 0.1, "the loop comes back for the frame it held")
         clock.advance(by: 0.1)
         dashboard.step(wait: false)
-        #expect(terminal.presentCount == afterKey + 1, "drawn once the interval passed, without another key")
+        #expect(
+            terminal.presentCount == afterKey + 1, "drawn once the interval passed, without another key")
     }
 
     @Test func theHeaderClockMovesBetweenSnapshots() {
@@ -161,25 +163,57 @@ import Testing
         clock.advance(by: 0.2)
         dashboard.step(wait: false)
         #expect(
-            rows().last?.contains("pause of task \(running.id) refused: task \(running.id) is already paused") == true)
+            rows().last?.contains(
+                "pause of task \(running.id) refused: task \(running.id) is already paused") == true)
     }
 
-    @Test func theScriptPlaysUntilTheUserPressesAKey() {
+    @Test func theStoryPlaysUntilTheUserPressesAKey() throws {
         let backend = FakeEngineClient(snapshot: SnapshotSamples.demoMidway)
         let dashboard = loop(backend)
-        dashboard.director = DemoDirector(steps: [
-            DemoStep("the app opens", effects: [.send(.app(.open))]),
-            DemoStep("the user goes home", after: 5, effects: [.send(.app(.home))]),
-        ])
+        let story = try StoryParser.parse(
+            text:
+                "title two steps\nsay the app opens\ndo app open\npause 5\nsay the user goes home\ndo app background\n",
+            name: "two", source: "two.story")
+        let ran = Mutex<[[String]]>([])
+        dashboard.runStoryCommand = { words in
+            ran.withLock { $0.append(words) }
+            return StoryCommandResult(ok: true, lines: ["done"])
+        }
+        dashboard.story = StoryPlayer(story: story, mode: .dashboard)
         dashboard.step(wait: false)
-        #expect(backend.sent == [.app(.open)])
+        #expect(ran.withLock { $0 } == [["app", "open"]])
         #expect(rows().joined().contains("1/2 the app opens"))
         terminal.enqueue(keys: [.down])
         dashboard.step(wait: false)
         clock.advance(by: 10)
         dashboard.step(wait: false)
-        #expect(backend.sent == [.app(.open)])
+        #expect(ran.withLock { $0 } == [["app", "open"]])
         #expect(rows().joined().contains("you have the controls"))
+    }
+
+    @Test func spacePausesTheStoryAndTheRightArrowRunsItsNextStep() throws {
+        let backend = FakeEngineClient(snapshot: SnapshotSamples.demoMidway)
+        let dashboard = loop(backend)
+        let story = try StoryParser.parse(
+            text: "say first\npause 30\nsay second\npause 30\nsay third\n", name: "s", source: "s.story")
+        dashboard.story = StoryPlayer(story: story, mode: .dashboard)
+        dashboard.step(wait: false)
+        #expect(rows().joined().contains("1/3 first"))
+        terminal.enqueue(keys: [.character(" ")])
+        dashboard.step(wait: false)
+        clock.advance(by: 0.2)
+        dashboard.step(wait: false)
+        #expect(rows().joined().contains("⏸ paused (space resumes, → steps)"))
+        clock.advance(by: 60)
+        dashboard.step(wait: false)
+        #expect(rows().joined().contains("1/3 first"), "a paused story holds its pause")
+        terminal.enqueue(keys: [.right])
+        dashboard.step(wait: false)
+        clock.advance(by: 0.2)
+        dashboard.step(wait: false)
+        #expect(rows().joined().contains("2/3 second"), "→ ends the pause and the next step runs")
+        #expect(rows().joined().contains("⏸ paused"), "and the story stays paused")
+        #expect(dashboard.story != nil, "the story keeps the controls")
     }
 
     @Test func anEngineThatStopsEndsTheLoopWithItsReason() {

@@ -23,12 +23,17 @@ enum CommandCatalog {
     static let dashboard = CommandSpec(
         name: "",
         summary: "the dashboard: hosts the engine, or attaches to the one running for the home",
-        options: [config])
+        options: [config, record])
+
+    /// `--record FILE.cast`, for the dashboard and the demo.
+    static let record = OptionSpec.option(
+        "--record", value: "FILE.cast", help: "record what the dashboard draws as an asciinema v2 file (a new file)")
 
     /// The commands in the order the overview lists them.
     static let commands: [CommandSpec] = [
         add, upload, get, run, clock, ls, events, pause, resume, cancel, clean, session, device, schedule, pending,
-        launch, expire, unschedule, app, work, fgs, android, simulate, origin, demo, render, help, version, completion,
+        launch, expire, unschedule, app, work, fgs, android, simulate, origin, demo, story, render, help, version,
+        completion,
         man,
     ]
 
