@@ -18,6 +18,7 @@ let package = Package(
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CNCurses", providers: [.apt(["libncursesw5-dev"])]),
         .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
 
         // The pure domain: no I/O.
         .target(name: "OffstageCore", swiftSettings: strict),
@@ -28,10 +29,12 @@ let package = Package(
         .target(name: "OffstageSignals", dependencies: ["COffstageSignals"], swiftSettings: strict),
         .target(name: "OffstageStore", dependencies: ["OffstageCore", "CSQLite"], swiftSettings: strict),
         .target(name: "OffstageHTTP", dependencies: ["OffstageCore", "OffstageClock", "CCurl"], swiftSettings: strict),
-        .target(name: "OffstageOrigin", dependencies: ["CCrypto"], swiftSettings: strict),
+        .target(name: "OffstageOrigin", dependencies: ["CCrypto", "CZlib"], swiftSettings: strict),
         .target(
             name: "OffstageRuntime",
-            dependencies: ["OffstageCore", "OffstageClock", "OffstageStore", "OffstageHTTP", "OffstageSignals"],
+            dependencies: [
+                "OffstageCore", "OffstageClock", "OffstageStore", "OffstageHTTP", "OffstageSignals", "CCrypto",
+            ],
             swiftSettings: strict
         ),
         .target(name: "OffstageUI", dependencies: ["OffstageCore"], swiftSettings: strict),

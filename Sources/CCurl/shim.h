@@ -20,6 +20,10 @@ static inline CURLcode offstage_curl_getinfo_pointer(CURL *h, CURLINFO i, void *
 static inline CURLMcode offstage_curl_multi_setopt_long(CURLM *m, CURLMoption o, long v) { return curl_multi_setopt(m, o, v); }
 static inline CURLcode offstage_curl_global_init_default(void) { return curl_global_init(CURL_GLOBAL_DEFAULT); }
 static inline size_t offstage_curl_read_abort(void) { return CURL_READFUNC_ABORT; }
+/// What a write or read callback returns to pause its transfer (the same chunk comes again after the unpause).
+static inline size_t offstage_curl_write_pause(void) { return CURL_WRITEFUNC_PAUSE; }
+static inline size_t offstage_curl_read_pause(void) { return CURL_READFUNC_PAUSE; }
+static inline CURLcode offstage_curl_unpause(CURL *h) { return curl_easy_pause(h, CURLPAUSE_CONT); }
 static inline CURLcode offstage_curl_getinfo_socket(CURL *h, curl_socket_t *v) { return curl_easy_getinfo(h, CURLINFO_ACTIVESOCKET, v); }
 static inline long offstage_curl_auth_basic(void) { return (long)CURLAUTH_BASIC; }
 static inline size_t offstage_curl_error_size(void) { return CURL_ERROR_SIZE; }

@@ -10,6 +10,10 @@ public enum DaemonCommand: Codable, Sendable, Equatable {
     case cancel(id: Int64)
     /// Replace the device conditions.
     case setConditions(DeviceConditions)
+    /// Set or lift (nil) the engine-wide rate limit in bytes a second, shared by every running request at once.
+    case setRateLimit(bytesPerSecond: Int64?)
+    /// Set or lift (nil) one task's own rate limit in bytes a second, applied at once when it runs.
+    case setTaskRateLimit(id: Int64, bytesPerSecond: Int64?)
     /// Create or reconfigure a session.
     case configureSession(SessionConfiguration)
     /// Submit a BG task request on behalf of the model app (`BGTaskScheduler.submit`).
@@ -56,7 +60,7 @@ public enum DaemonCommand: Codable, Sendable, Equatable {
     public var changesStateOnly: Bool {
         switch self {
         case .add, .pause, .resume, .cancel, .setConditions, .configureSession, .schedule, .unschedule,
-            .setDeviceInUse:
+            .setDeviceInUse, .setRateLimit, .setTaskRateLimit:
             return true
         case .app(.setMistake):
             return true

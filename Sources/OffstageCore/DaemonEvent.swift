@@ -22,6 +22,16 @@ public enum DaemonEvent: Sendable, Equatable {
     case resumeFromResumeDataRequested(id: Int64)
     /// The device conditions changed.
     case conditionsChanged(DeviceConditions)
+    /// A user set or lifted (nil) the engine-wide rate limit, in bytes a second.
+    case rateLimitRequested(bytesPerSecond: Int64?)
+    /// A user set or lifted (nil) one task's own rate limit, in bytes a second.
+    case taskRateLimitRequested(id: Int64, bytesPerSecond: Int64?)
+    /// The digest of a finished download's partial file was computed (lowercase hexadecimal).
+    case checksumComputed(id: Int64, digest: String)
+    /// A finished download's partial file could not be read to compute its digest, for this reason.
+    case checksumUnreadable(id: Int64, reason: String)
+    /// The completion hook run for this task ended: exit 0 (`failure` nil), or why not.
+    case hookEnded(id: Int64, failure: String?)
     /// The engine reported on a request.
     case engine(TransferReport)
     /// Finalisation chose the file a download will be delivered as (not yet written).
@@ -44,6 +54,14 @@ public enum DaemonAction: Sendable, Equatable {
     case commit(StoreChanges)
     /// Start this HTTP request.
     case start(TransferRequest)
+    /// Change the rate limit of this task's running request at once (nil: no limit).
+    case limit(taskID: Int64, bytesPerSecond: Int64?)
+    /// Compute the digest of this finished download's partial file and report it as `.checksumComputed`.
+    case verifyChecksum(TransferTask)
+    /// Tell whoever listens (the completion hook) that this task ended: delivered, answered or failed for good.
+    case announce(TransferTask)
+    /// What the command did, for its result (said after the default "ok" would be).
+    case note(String)
     /// Stop the request of this task (pause or cancel); the engine reports `.stopped`.
     case stop(taskID: Int64)
     /// Delete this task's partial file.

@@ -114,4 +114,10 @@ public enum LogKind: String, Codable, Sendable, CaseIterable {
     case resumedFromResumeData = "resumed-from-resume-data"
     /// A stored row the engine cannot use was skipped at start (reported once); the rest of the home runs.
     case rowSetAside = "row-set-aside"
+    /// A rate limit was set, changed or lifted (the engine's or one task's), and what running requests now get.
+    case rateLimit = "rate-limit"
+    /// A download's checksum is being verified, or was found to match (a mismatch is `failed`).
+    case checksum
+    /// The completion hook ran for a task, or failed to (never fatal).
+    case hook
 }

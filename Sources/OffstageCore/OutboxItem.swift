@@ -31,6 +31,8 @@ public struct StoreChanges: Sendable, Equatable {
     public var outboxRemoved: [Int64] = []
     /// New device conditions, when they changed.
     public var conditions: DeviceConditions?
+    /// New engine-wide transfer settings (the rate limit), when they changed.
+    public var settings: TransferSettings?
 
     /// No changes.
     public init() {}
@@ -38,7 +40,7 @@ public struct StoreChanges: Sendable, Equatable {
     /// Whether there is nothing to write.
     public var isEmpty: Bool {
         tasks.isEmpty && sessions.isEmpty && log.isEmpty && outboxAdded.isEmpty && outboxRemoved.isEmpty
-            && conditions == nil
+            && conditions == nil && settings == nil
     }
 }
 

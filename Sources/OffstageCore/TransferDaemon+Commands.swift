@@ -16,6 +16,7 @@ extension TransferDaemon {
         stalls = [:]
         waitReasons = [:]
         reindex(now: transition.now)
+        appliedLimits = [:]
         var interrupted = 0
         let unsettled = tasks.filter { $0.state == .running || $0.state == .finishing }
         for var task in unsettled.sorted(by: { $0.id < $1.id }) {
@@ -26,6 +27,8 @@ extension TransferDaemon {
                 update(task, in: &transition)
                 transition.log(
                     .waiting, task.subject, "interrupted by a restart; resumes from checkpoint \(task.bytesWritten)")
+            case .finishing where task.checksumState == .verifying:
+                transition.actions.append(.verifyChecksum(task))  // a kill came while it was being verified
             case .finishing:
                 transition.actions.append(.deliver(task))
             default:
@@ -58,6 +61,12 @@ extension TransferDaemon {
             transition.actions.append(.refuse("task \(id) already exists"))
             return
         }
+        if let problem = spec.options.problem {
+            return transition.actions.append(.refuse(Self.printable(problem)))
+        }
+        if spec.kind == .upload, spec.options.checksum != nil || spec.options.compressed {
+            return transition.actions.append(.refuse("a checksum or --compressed applies to downloads only"))
+        }
         if sessions[spec.session] == nil {
             let configuration = SessionConfiguration(identifier: spec.session)
             sessions[spec.session] = configuration
@@ -74,9 +83,24 @@ extension TransferDaemon {
                 transition.now + Clamped.within($0, 0...TransferSpec.maximumDelay)
             },
             isDiscretionary: spec.discretionary || session.isDiscretionary, createdAt: transition.now)
-        update(task, in: &transition)
+        var created = task
+        created.options = spec.options
+        update(created, in: &transition)
         let what = task.kind == .download ? "download" : "\(task.method) upload of \(task.uploadPath ?? "?")"
-        transition.log(.taskAdded, task.subject, "\(what) \(URLCredentials.masked(task.url)) in \(task.session)")
+        transition.log(
+            .taskAdded, task.subject,
+            "\(what) \(URLCredentials.masked(task.url)) in \(task.session)" + Self.describe(spec.options))
+    }
+
+    /// `; limit 500 KiB/s, sha-256 checked, 2 headers, compressed`: what the options ask, never a header's value.
+    static func describe(_ options: TransferOptions) -> String {
+        var parts: [String] = []
+        if let limit = options.rateLimit { parts.append("limit \(RateLimit.describe(limit))") }
+        if let checksum = options.checksum { parts.append("\(checksum.algorithm.rawValue) checked") }
+        let headers = options.headers.count + options.credentialHeaders.count
+        if headers > 0 { parts.append(Plural.count(headers, "header")) }
+        if options.compressed { parts.append("compressed") }
+        return parts.isEmpty ? "" : "; " + parts.joined(separator: ", ")
     }
 
     /// Pauses a task that has not finished; its partial file and validator are kept.
@@ -114,9 +138,8 @@ extension TransferDaemon {
         if task.state == .failed, task.deliveredPath != nil || task.error?.hasPrefix("delivery failed") == true {
             task.state = .finishing
             task.error = nil
-            update(task, in: &transition)
             transition.log(.finishing, task.subject, "delivery retried by the user")
-            transition.actions.append(.deliver(task))
+            proceedToDelivery(&task, in: &transition)
             return
         }
         guard task.state == .paused || task.state == .failed else {

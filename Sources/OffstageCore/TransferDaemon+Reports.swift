@@ -19,12 +19,13 @@ extension TransferDaemon {
             }
             task.bytesWritten = offset
             update(task, in: &transition)
-        case .responseAccepted(let id, let offset, let total, let validator, let suggestedName, let status):
+        case .responseAccepted(let id, let offset, let total, let validator, let suggestedName, let status, let encoding):
             guard attempts[id] != nil, stopping[id] == nil, var task = tasks[id] else { return }
             acceptedOffsets[id] = offset
             task.bytesExpected = total
             task.validator = validator
             task.httpStatus = status
+            task.contentEncoding = encoding.map { Self.printable(String($0.prefix(40))) }
             if let suggestedName { task.suggestedName = suggestedName }
             task.effectiveURL = attempts[id]?.url
             update(task, in: &transition)
@@ -89,6 +90,7 @@ extension TransferDaemon {
                     .uploaded, task.subject,
                     "\(Plural.count(bytes, "byte")), \(HTTPStatus.text(status))"
                         + (summary.map { ": \(Self.printable($0))" } ?? ""))
+                transition.actions.append(.announce(task))
             } else {
                 enterFinishing(&task, bytes: bytes, in: &transition)
             }
@@ -117,10 +119,8 @@ extension TransferDaemon {
         task.state = .finishing
         task.bytesWritten = bytes
         if task.bytesExpected < 0 { task.bytesExpected = bytes }
-        update(task, in: &transition)
-        transition.changes.outboxAdded.append(OutboxItem(taskID: task.id, kind: OutboxItem.didFinishDownloading))
         transition.log(.finishing, task.subject, "\(Plural.count(bytes, "byte")) received and synced")
-        transition.actions.append(.deliver(task))
+        proceedToDelivery(&task, in: &transition)
     }
 
     private mutating func reject(
@@ -232,6 +232,7 @@ extension TransferDaemon {
         }
         update(task, in: &transition)
         transition.log(.failed, task.subject, reason)
+        transition.actions.append(.announce(task))
     }
 
     /// Records the delivery path chosen by finalisation, before the file is put there.
@@ -250,6 +251,7 @@ extension TransferDaemon {
         transition.changes.outboxRemoved.append(id)
         let handed = "handed to the app; the temporary file was removed as the callback returned"
         transition.log(.delivered, task.subject, task.deliveredPath.map { "as \(Self.printable($0))" } ?? handed)
+        transition.actions.append(.announce(task))
     }
 
     /// Server-controlled text made safe for logs and terminals: control characters escaped.

@@ -50,21 +50,24 @@ extension TransferDaemon {
     /// Sends a request for a task: from its durable offset for downloads, from byte 0 for uploads.
     mutating func begin(_ task: TransferTask, attempt: Attempt, in transition: inout Transition) {
         var task = task
-        if task.state != .running {
+        if task.state != .running || task.checksumState != nil {
             task.state = .running
             task.retryAt = nil
+            task.checksumState = nil  // new bytes: whatever was verified before no longer holds
             update(task, in: &transition)
         }
         attempts[task.id] = attempt
         acceptedOffsets[task.id] = nil
         stalls[task.id] = nil
         let offset = task.kind == .download ? task.bytesWritten : 0
-        let request = TransferRequest(
+        var request = TransferRequest(
             taskID: task.id, kind: task.kind, url: attempt.url, method: task.method, offset: offset,
             validator: offset > 0 ? task.validator : nil, uploadPath: task.uploadPath,
             idleTimeout: session(of: task).timeoutIntervalForRequest, stallWindow: timings.stallWindow,
             stallBytes: timings.stallBytes)
-        transition.actions.append(.start(request))
+        request.headers = task.options.headers
+        request.compressed = task.options.compressed
+        transition.actions.append(.start(request))  // its rate comes in `applyRateLimits`
     }
 
     /// Why the device conditions keep a task waiting, or nil when they allow it.

@@ -48,6 +48,10 @@ public struct TransferDaemon: Sendable, Equatable {
     var stalls: [Int64: Date] = [:]
     /// When the free space is measured next while tasks are paused for a full disk (nil: none are).
     var nextDiskCheck: Date?
+    /// The engine-wide settings (its rate limit), kept across restarts; the host sets them from the store at start.
+    public var settings = TransferSettings()
+    /// The rate each request in flight was given (nil inside: none), so only a change is sent to the engine.
+    var appliedLimits: [Int64: Int64?] = [:]
     /// Stopped requests whose final `.ended` report has not arrived yet, counted per task.
     ///
     /// The engine reports every request's end exactly once and in order, so the reports of a
@@ -107,6 +111,19 @@ public struct TransferDaemon: Sendable, Equatable {
             cancelForSystem(sessions: sessions, reason: reason, in: &transition)
         case .resumeFromResumeDataRequested(let id):
             resumeFromResumeData(id, in: &transition)
+        case .rateLimitRequested(let limit):
+            setRateLimit(limit, in: &transition)
+        case .taskRateLimitRequested(let id, let limit):
+            setTaskRateLimit(id, limit, in: &transition)
+        case .checksumComputed(let id, let digest):
+            checksumComputed(id, digest: digest, in: &transition)
+        case .checksumUnreadable(let id, let reason):
+            checksumUnreadable(id, reason: reason, in: &transition)
+        case .hookEnded(let id, let failure):
+            // Never fatal: one line in the log, nothing else changes.
+            transition.log(
+                .hook, "task \(id)", failure.map { "completion hook failed: \(Self.printable($0))" } ?? "completion hook ran")
+            return transition.finish()
         case .conditionsChanged(let newConditions):
             if newConditions != conditions {
                 conditions = newConditions
@@ -131,6 +148,7 @@ public struct TransferDaemon: Sendable, Equatable {
             task.error = "delivery failed: \(reason)"
             update(task, in: &transition)
             transition.log(.failed, task.subject, task.error ?? "")
+            transition.actions.append(.announce(task))
         case .timerFired:
             measureDiskSpaceIfDue(in: &transition)
         case .diskSpaceChecked(let free):
@@ -141,6 +159,7 @@ public struct TransferDaemon: Sendable, Equatable {
         }
         schedule(in: &transition)
         summarizeStartWaits(in: &transition)
+        applyRateLimits(in: &transition)
         return transition.finish()
     }
 

@@ -21,6 +21,13 @@ public struct TransferRequest: Sendable, Equatable {
     public var stallWindow: Double
     /// The least a request must receive within `stallWindow` not to be stalled (1 kB).
     public var stallBytes: Int64
+    /// Headers the user asked for, sent with this request whatever its origin (never credentials).
+    public var headers: [RequestHeader] = []
+    /// The most bytes a second this request may move (its own limit or its share of the engine's); nil: no limit.
+    public var rateLimit: Int64?
+    /// Ask for the encodings libcurl can decode, and write the decoded bytes (`--compressed`; a range request still
+    /// asks for `identity`, so a partial file is never continued in another encoding).
+    public var compressed = false
 
     /// A request for the engine.
     public init(
@@ -45,7 +52,7 @@ public enum TransferReport: Sendable, Equatable {
     /// The response head was accepted; the body is being written from `offset`.
     case responseAccepted(
         taskID: Int64, offset: Int64, expectedTotal: Int64, validator: String?,
-        suggestedName: String?, status: Int)
+        suggestedName: String?, status: Int, contentEncoding: String? = nil)
     /// The answer to a range request was the whole file (a 200): the partial file was emptied and this same
     /// response is written from byte 0 (its `.responseAccepted` at offset 0 follows), for this reason.
     case restartedFromZero(taskID: Int64, reason: String)

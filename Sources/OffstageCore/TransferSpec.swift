@@ -26,13 +26,15 @@ public struct TransferSpec: Codable, Sendable, Equatable {
     public static let maximumDelay: Double = 3_650 * 86_400
     /// Priority hint from 0 to 1.
     public var priority: Double
+    /// A rate limit, a checksum, headers, compression (none by default).
+    public var options: TransferOptions
 
     /// A download or upload request.
     public init(
         kind: TransferKind = .download, url: String, method: String? = nil,
         session: String = SessionConfiguration.defaultIdentifier, taskDescription: String? = nil, name: String? = nil,
         destinationDirectory: String? = nil, uploadPath: String? = nil, discretionary: Bool = false,
-        beginAfter: Double? = nil, priority: Double = 0.5
+        beginAfter: Double? = nil, priority: Double = 0.5, options: TransferOptions = TransferOptions()
     ) {
         self.kind = kind
         self.url = url
@@ -45,5 +47,28 @@ public struct TransferSpec: Codable, Sendable, Equatable {
         self.discretionary = discretionary
         self.beginAfter = beginAfter
         self.priority = priority
+        self.options = options
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case kind, url, method, session, taskDescription, name, destinationDirectory, uploadPath, discretionary
+        case beginAfter, priority, options
+    }
+
+    /// Decodes a spec; one left in the inbox by an older Offstage has no options.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try c.decode(TransferKind.self, forKey: .kind)
+        url = try c.decode(String.self, forKey: .url)
+        method = try c.decode(String.self, forKey: .method)
+        session = try c.decode(String.self, forKey: .session)
+        taskDescription = try c.decodeIfPresent(String.self, forKey: .taskDescription)
+        name = try c.decodeIfPresent(String.self, forKey: .name)
+        destinationDirectory = try c.decodeIfPresent(String.self, forKey: .destinationDirectory)
+        uploadPath = try c.decodeIfPresent(String.self, forKey: .uploadPath)
+        discretionary = try c.decode(Bool.self, forKey: .discretionary)
+        beginAfter = try c.decodeIfPresent(Double.self, forKey: .beginAfter)
+        priority = try c.decode(Double.self, forKey: .priority)
+        options = try c.decode(.options, default: TransferOptions())
     }
 }

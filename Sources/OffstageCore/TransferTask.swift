@@ -54,6 +54,13 @@ public struct TransferTask: Codable, Sendable, Equatable, Identifiable {
     public var responseSummary: String?
     /// The HTTP status of the last response.
     public var httpStatus: Int?
+    /// A rate limit, a checksum, headers, compression, as the user asked for them.
+    public var options = TransferOptions()
+    /// The `Content-Encoding` of the response that served the body (`gzip`), when it had one: with `--compressed`
+    /// the bytes were decoded, without it they are delivered as the server sent them.
+    public var contentEncoding: String?
+    /// Where its checksum check is (nil: none asked for, or the body is not complete yet).
+    public var checksumState: ChecksumState?
 
     /// A new queued task.
     public init(

@@ -105,4 +105,7 @@ public final class RecordingTerminal: TerminalDevice {
 
     /// Passed on.
     public func wake() { inner.wake() }
+
+    /// Passed on (a notification is not part of the recording).
+    public func notify(_ text: String) { inner.notify(text) }
 }

@@ -70,6 +70,8 @@ public final class DashboardLoop {
     private var sent = SentCommands()
     /// What the loop last asked the engine to send (nil: nothing yet).
     private var subscribed: SnapshotSubscription?
+    /// Whether a transfer that ends sends a notification to the terminal (`transfers.json`, `--no-notify`).
+    public var notifications = false
 
     /// A loop on a terminal and an engine.
     public init(
@@ -129,6 +131,9 @@ public final class DashboardLoop {
         guard let next = engine.snapshot(newerThan: snapshot?.sequence) else { return }
         let now = clock.seconds()
         snapshotGap = snapshot == nil ? nil : now - receivedAt
+        if notifications {
+            for line in TransferNotice.ended(from: snapshot, to: next) { terminal.notify(line) }
+        }
         snapshot = next
         receivedAt = now
         DashboardReducer.reconcile(state: &state, snapshot: next)

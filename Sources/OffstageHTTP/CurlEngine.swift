@@ -75,6 +75,11 @@ public final class CurlEngine: Sendable {
         _ = enqueue(.stop(taskID))
     }
 
+    /// Changes the rate limit of the task's active request at once (nil: none); a no-op when it has none.
+    public func setRateLimit(taskID: Int64, bytesPerSecond: Int64?) {
+        _ = enqueue(.limit(taskID, bytesPerSecond))
+    }
+
     /// Stops every request (each reports `.ended(.stopped)`) and joins the engine thread.
     /// Idempotent. Called on the engine thread (from `report`), it does not wait.
     public func shutdown() {

@@ -8,6 +8,8 @@ enum EngineCommand: Sendable {
     case submit(TransferRequest, OriginCredentials?)
     /// Abort the task's active request, if any.
     case stop(Int64)
+    /// Change the rate limit of the task's active request at once (nil: none).
+    case limit(Int64, Int64?)
     /// Stop every request and leave the loop.
     case shutdown
 }
@@ -51,6 +53,8 @@ final class EngineLoop {
             start(request, credentials: credentials)
         case .stop(let taskID):
             if let transfer = active[taskID] { end(transfer, result: nil) }
+        case .limit(let taskID, let rate):
+            active[taskID]?.applyRateLimit(rate)
         case .shutdown:
             for transfer in active.values.sorted(by: { $0.request.taskID < $1.request.taskID }) {
                 end(transfer, result: nil)
@@ -63,6 +67,7 @@ final class EngineLoop {
     /// Lets libcurl move data, then ends (or starts settling) every transfer it reports done.
     func perform() {
         guard let multi else { return }
+        resumePaced()
         var running: Int32 = 0
         _ = curl_multi_perform(multi, &running)
         var left: Int32 = 0
@@ -99,13 +104,23 @@ final class EngineLoop {
     func poll(milliseconds: Int32) {
         guard let multi else { return }
         var timeout = milliseconds
-        if let nearest = settling.map(\.deadline).min() {
+        if let nearest = (settling.map(\.deadline) + active.values.compactMap(\.resumeAt)).min() {
             timeout = min(timeout, Clamped.int32(max(0, ((nearest - MonotonicClock.now()) * 1000).rounded(.up))))
         }
         var extra = settling.map { curl_waitfd(fd: $0.socket, events: Int16(CURL_WAIT_POLLIN), revents: 0) }
         var ready: Int32 = 0
         _ = extra.withUnsafeMutableBufferPointer { fds in
             curl_multi_poll(multi, fds.baseAddress, UInt32(fds.count), timeout, &ready)
+        }
+    }
+
+    /// Lets the transfers their pacers paused go on once their time has come (unpausing may hand over the held chunk
+    /// at once, which may pause them again).
+    private func resumePaced() {
+        let now = MonotonicClock.now()
+        for transfer in active.values where (transfer.resumeAt ?? .infinity) <= now {
+            transfer.resumeAt = nil
+            if let easy = transfer.easy { _ = offstage_curl_unpause(easy) }
         }
     }
 

@@ -7,6 +7,9 @@ public struct OriginCredentials: Sendable, Equatable, CustomStringConvertible, C
     public var userInfo: String
     /// `scheme://host:port`, as `URLCredentials.origin(of:)` computes it.
     public var origin: String
+    /// Credential headers (`Authorization`, `Cookie`, `Proxy-Authorization`) sent to this origin only; with an empty
+    /// `userInfo`, no user name or password is sent.
+    public var headers: [RequestHeader] = []
 
     /// Credentials for an origin given as `scheme://host:port` (or any URL of that origin).
     public init(userInfo: String, origin: String) {
@@ -49,11 +52,22 @@ public struct OriginCredentials: Sendable, Equatable, CustomStringConvertible, C
     /// Masked like `description`.
     public var debugDescription: String { description }
 
-    /// Removes the user information and password from `text`, for reasons that leave the engine.
+    /// Credential headers only, for an origin given as `scheme://host:port` (or any URL of that origin).
+    public init(headers: [RequestHeader], origin: String) {
+        self.init(userInfo: "", origin: origin)
+        self.headers = headers
+    }
+
+    /// Whether a user name and password are sent (not only headers).
+    public var hasUser: Bool { !userInfo.isEmpty }
+
+    /// Removes the user information, password and credential header values from `text`, for reasons that leave the
+    /// engine.
     func scrub(_ text: String) -> String {
         var result = text
         let raw = userInfo.split(separator: ":", maxSplits: 1).dropFirst().first.map(String.init)
-        for secret in [userInfo, raw, password].compactMap({ $0 }) where secret.count >= 1 {
+        let values = headers.map(\.value)
+        for secret in [userInfo, raw, hasUser ? password : nil].compactMap({ $0 }) + values where secret.count >= 1 {
             result = result.replacingOccurrences(of: secret, with: "***")
         }
         return result

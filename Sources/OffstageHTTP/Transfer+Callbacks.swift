@@ -57,13 +57,15 @@ extension Transfer {
             return count
         }
         guard accepted, failure == nil, let writer else { return 0 }
+        let now = MonotonicClock.now()
+        if paced(now: now) { return offstage_curl_write_pause() }
         do {
             try writer.append(data, count)
         } catch {
             failure = localFailure(error, doing: "write")
             return 0
         }
-        let now = MonotonicClock.now()
+        pacer?.spend(count, now: now)
         if position - durable >= configuration.checkpointBytes
             || now - lastCheckpoint >= configuration.checkpointInterval
         {
@@ -75,6 +77,7 @@ extension Transfer {
 
     /// Upload bytes for libcurl's buffer, read with `pread` at the running offset.
     func send(_ buffer: UnsafeMutableRawPointer, _ capacity: Int) -> Int {
+        if paced(now: MonotonicClock.now()) { return offstage_curl_read_pause() }
         while true {
             let got = pread(fd, buffer, capacity, off_t(sent))
             if got < 0 {
@@ -84,7 +87,9 @@ extension Transfer {
                 return offstage_curl_read_abort()
             }
             sent += Int64(got)
-            progress(bytes: sent, now: MonotonicClock.now())
+            let now = MonotonicClock.now()
+            pacer?.spend(got, now: now)
+            progress(bytes: sent, now: now)
             return got
         }
     }
@@ -137,8 +142,8 @@ extension Transfer {
                     status: head.status))
             return true
         }
-        let total: Int64
-        let validator: String?
+        var total: Int64
+        var validator: String?
         switch verdict {
         case .accept(let length, let served):
             (total, validator) = (length, served)
@@ -153,12 +158,18 @@ extension Transfer {
             rejection = verdict
             return false
         }
+        let encoding = head.value("content-encoding").flatMap { $0.lowercased() == "identity" ? nil : $0 }
+        if decodes, encoding != nil {
+            // libcurl writes the decoded bytes: their length is unknown until the end, and a range of the encoded
+            // bytes could never continue them, so no validator is kept.
+            (total, validator) = (-1, nil)
+        }
         accepted = true
         expectedTotal = total
         report(
             .responseAccepted(
                 taskID: request.taskID, offset: startOffset, expectedTotal: total, validator: validator,
-                suggestedName: head.dispositionFileName, status: head.status))
+                suggestedName: head.dispositionFileName, status: head.status, contentEncoding: encoding))
         return true
     }
 }

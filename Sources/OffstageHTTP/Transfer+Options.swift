@@ -36,7 +36,7 @@ extension Transfer {
         long(CURLOPT_TCP_KEEPALIVE, 1, "TCP_KEEPALIVE")
         string(CURLOPT_USERAGENT, configuration.userAgent, "USERAGENT")
         check(offstage_curl_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer), "ERRORBUFFER")
-        if let credentials {
+        if let credentials, credentials.hasUser {
             long(CURLOPT_HTTPAUTH, offstage_curl_auth_basic(), "HTTPAUTH")
             // Decoded and set apart: USERPWD would send `p%40ss` as it stands, and split a user name at a `:`.
             string(CURLOPT_USERNAME, credentials.user, "USERNAME")
@@ -46,13 +46,16 @@ extension Transfer {
         // host. The runtime reads `.netrc` itself and passes the credentials bound to the task's origin.
         long(CURLOPT_NETRC, Int(CURL_NETRC_IGNORED.rawValue), "NETRC")
 
-        var fields = ["Accept-Encoding: identity"]
+        var fields: [String] = []
+        configureUserOptions(long: long, string: string, fields: &fields)
         if isDownload, request.offset > 0 {
             string(CURLOPT_RANGE, "\(request.offset)-", "RANGE")
             if let validator = request.validator { fields.append("If-Range: \(validator)") }
         }
         if !isDownload {
-            fields.append("Expect:")  // no 100-continue round trip
+            if !fields.contains(where: { $0.lowercased().hasPrefix("expect:") }) {
+                fields.append("Expect:")  // no 100-continue round trip
+            }
             if let problem = configureUpload(easy, me: me, fields: &fields) { problems.append(problem) }
         }
         for field in fields { headerList = curl_slist_append(headerList, field) }
@@ -69,6 +72,61 @@ extension Transfer {
             long(CURLOPT_VERBOSE, 1, "VERBOSE")
         }
         return problems.first
+    }
+
+    /// What the user asked of the request, in one place: the encodings it accepts (`identity` unless `--compressed`
+    /// and no range), its rate limit and the receive buffer that suits it, and its headers (credential ones only while
+    /// the URL has their origin, which `prepare` checked).
+    private func configureUserOptions(
+        long: (CURLoption, Int, String) -> Void, string: (CURLoption, String, String) -> Void, fields: inout [String]
+    ) {
+        if decodes {
+            string(CURLOPT_ACCEPT_ENCODING, "", "ACCEPT_ENCODING")  // every encoding this libcurl decodes
+        } else {
+            fields.append("Accept-Encoding: identity")
+        }
+        startBuffer = request.rateLimit.map { Self.bufferSize(limit: $0, configured: configuration.receiveBufferSize) }
+            ?? configuration.receiveBufferSize
+        long(CURLOPT_BUFFERSIZE, startBuffer, "BUFFERSIZE")
+        applyRateLimit(request.rateLimit)
+        fields += request.headers.map(\.line) + (credentials?.headers.map(\.line) ?? [])
+    }
+
+    /// Whether libcurl asks for compressed encodings and decodes them: `--compressed`, and no range (a partial file is
+    /// only ever continued in the identity encoding).
+    var decodes: Bool { isDownload && request.compressed && request.offset == 0 }
+
+    /// Sets (or lifts, nil) the most bytes a second the request moves, at once: its pacer takes the new rate (a paused
+    /// request goes on at once when the limit is lifted), and a download's receive buffer shrinks to an eighth of a
+    /// second's worth so no read runs far ahead of the limit.
+    func applyRateLimit(_ limit: Int64?) {
+        let now = MonotonicClock.now()
+        rateLimit = limit
+        guard let limit else {
+            pacer = nil
+            if resumeAt != nil { resumeAt = now }
+            return
+        }
+        if pacer == nil { pacer = Pacer(rate: limit, now: now) } else { pacer?.change(rate: limit, now: now) }
+        if let easy, isDownload, startBuffer > 0 {
+            // Only ever at most the size the handle started with: libcurl 7.88 allocated its buffer then and reads at
+            // most `BUFFERSIZE` into it, so a smaller value is safe mid-transfer and a larger one would not be.
+            let size = min(startBuffer, Self.bufferSize(limit: limit, configured: configuration.receiveBufferSize))
+            _ = offstage_curl_setopt_long(easy, CURLOPT_BUFFERSIZE, size)
+        }
+    }
+
+    /// The receive buffer of a limited request: an eighth of its rate (4 KiB to the configured size), so one read
+    /// never takes more than a fraction of a second's worth and the rate stays even over short windows.
+    static func bufferSize(limit: Int64, configured: Int) -> Int {
+        Int(min(Int64(max(configured, 4096)), max(4096, limit / 8)))
+    }
+
+    /// Whether the pacer holds the next chunk back: then it says until when (`resumeAt`) and the callback pauses.
+    func paced(now: Double) -> Bool {
+        guard pacer != nil, let until = pacer?.wait(now: now) else { return false }
+        resumeAt = until
+        return true
     }
 
     /// `LOW_SPEED_TIME`: the idle timeout rounded up, at least one second. libcurl averages the
@@ -93,7 +151,9 @@ extension Transfer {
         case "POST":
             codes.append(offstage_curl_setopt_long(easy, CURLOPT_POST, 1))
             codes.append(offstage_curl_setopt_off(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(size)))
-            fields.append("Content-Type: application/octet-stream")
+            if !fields.contains(where: { $0.lowercased().hasPrefix("content-type:") }) {
+                fields.append("Content-Type: application/octet-stream")
+            }
         default:
             return "cannot upload with method \(request.method)"
         }

@@ -75,6 +75,14 @@ final class Transfer {
     var stallMark: (at: Double, bytes: Int64)
     /// Whether `.stalled` was reported and no `.moving` since.
     var stallReported = false
+    /// The most bytes a second the request may move now (nil: no limit); set with `applyRateLimit`.
+    var rateLimit: Int64?
+    /// The token bucket that paces it while it has a limit.
+    var pacer: Pacer?
+    /// While paused by its pacer: when to let it go on (monotonic seconds).
+    var resumeAt: Double?
+    /// The receive buffer the handle started with: a later limit may shrink it, never grow it past this.
+    var startBuffer = 0
 
     // Upload state.
     /// Bytes of the upload file read so far.
@@ -188,7 +196,7 @@ final class Transfer {
     /// Reports progress unless one was reported less than `progressInterval` ago; moves the stall mark when the
     /// bytes moved by `stallBytes` (or went back: a restart from zero), and says so when the request was stalled.
     func progress(bytes: Int64, now: Double) {
-        if bytes - stallMark.bytes >= request.stallBytes || bytes < stallMark.bytes {
+        if bytes - stallMark.bytes >= stallBytes || bytes < stallMark.bytes {
             stallMark = (now, bytes)
             if stallReported {
                 stallReported = false
@@ -215,9 +223,19 @@ extension Transfer {
         }
         let timeout = max(window, request.idleTimeout.isFinite ? request.idleTimeout : window)
         guard quiet >= timeout else { return false }
-        let under = request.stallBytes == 1000 ? "1 kB" : Plural.count(request.stallBytes, "byte")
+        let under = stallBytes == 1000 ? "1 kB" : Plural.count(stallBytes, "byte")
         failure = .stalled("stalled: under \(under) in \(Clamped.int(timeout.rounded(.up))) s")
         return true
+    }
+}
+
+extension Transfer {
+    /// The least the request must move within its stall window not to be stalled: its `stallBytes`, or half of what
+    /// its rate limit lets through in that window when that is less (a tightly limited request is not stalled).
+    var stallBytes: Int64 {
+        guard let rateLimit else { return request.stallBytes }
+        let window = request.stallWindow.isFinite ? max(1, request.stallWindow) : 30
+        return max(1, min(request.stallBytes, Clamped.int64(Double(rateLimit) * window / 2)))
     }
 }
 

@@ -11,6 +11,13 @@ protocol ContentSource {
     var modified: Int { get }
     /// Reads up to `buffer.count` bytes at `offset`; returns the count (0 at or past the end).
     func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) -> Int
+    /// The `Content-Encoding` the bytes are in (nil: as they are).
+    var contentEncoding: String? { get }
+}
+
+extension ContentSource {
+    /// Content as it is, not encoded.
+    var contentEncoding: String? { nil }
 }
 
 /// Deterministic generated content of a given size and seed.

@@ -27,6 +27,8 @@ struct FaultOptions {
     var weakETag = false
     var filename: String?
     var times: Int?
+    /// `gzip=1`: the body gzip-encoded when the request accepts gzip; `gzip=always`: whatever it accepts.
+    var gzip: String?
 
     init(query: [String: String]) {
         func flag(_ name: String) -> Bool {
@@ -54,6 +56,7 @@ struct FaultOptions {
         weakETag = flag("weakETag")
         filename = query["filename"]
         times = query["times"].flatMap { Int($0) }
+        gzip = query["gzip"]
     }
 
     /// Whether counted faults apply to the request numbered `requestNumber` (1-based).

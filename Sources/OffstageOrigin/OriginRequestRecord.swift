@@ -12,14 +12,28 @@ public struct OriginRequestRecord: Sendable, Equatable, CustomStringConvertible 
     public var ifRange: String?
     /// The status code sent (the final one; a `100 Continue` is not recorded).
     public var status: Int
+    /// Every request header as received, `Name: value` in order (names as sent).
+    public var headerLines: [String]
 
     /// Creates a record.
-    public init(method: String, target: String, range: String?, ifRange: String?, status: Int) {
+    public init(
+        method: String, target: String, range: String?, ifRange: String?, status: Int,
+        headers: [(String, String)] = []
+    ) {
         self.method = method
         self.target = target
         self.range = range
         self.ifRange = ifRange
         self.status = status
+        self.headerLines = headers.map { "\($0.0): \($0.1)" }
+    }
+
+    /// The first value of the request header `name` (case-insensitive), as received.
+    public func header(_ name: String) -> String? {
+        let prefix = name.lowercased() + ":"
+        return headerLines.first { $0.lowercased().hasPrefix(prefix) }.map {
+            String($0.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces)
+        }
     }
 
     /// Path without the query string.

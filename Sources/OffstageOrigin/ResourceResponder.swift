@@ -17,8 +17,14 @@ extension OriginServer {
         return respond(head, source: GeneratedSource(size: size, seed: options.seed), on: connection)
     }
 
-    private func respond(_ head: RequestHead, source: any ContentSource, on connection: Connection) -> Bool {
+    private func respond(_ head: RequestHead, source plain: any ContentSource, on connection: Connection) -> Bool {
         let options = FaultOptions(query: head.query)
+        var source = plain
+        if let gzip = options.gzip, gzip == "always" || GzipSource.accepted(by: head.header("Accept-Encoding")),
+            let encoded = GzipSource(plain)
+        {
+            source = encoded
+        }
         let isHead = head.method == "HEAD"
         let number = requestNumber(for: head.target, counting: !isHead)
         let faulty = options.countedFaultsApply(requestNumber: number)
@@ -81,6 +87,7 @@ extension OriginServer {
         if let etag = validators.etag { response.add("ETag", etag) }
         if let modified = validators.lastModified { response.add("Last-Modified", modified) }
         if let contentRange { response.add("Content-Range", contentRange) }
+        if let encoding = source.contentEncoding { response.add("Content-Encoding", encoding) }
         if let filename = options.filename {
             // Sent raw (a test's hostile name stays hostile) but as one quoted string: `"` and `\` escaped.
             let raw = filename.filter { $0 != "\r" && $0 != "\n" && $0 != "\0" }
@@ -96,7 +103,7 @@ extension OriginServer {
         record(
             OriginRequestRecord(
                 method: head.method, target: head.target, range: head.header("Range"),
-                ifRange: head.header("If-Range"), status: status))
+                ifRange: head.header("If-Range"), status: status, headers: head.headers.map { ($0.name, $0.value) }))
         guard connection.write(response.serialized(keepAlive: keepAlive)) else { return false }
         if isHead { return keepAlive }
         let writer = BodyWriter(connection: connection, plan: plan)

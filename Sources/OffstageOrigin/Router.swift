@@ -79,7 +79,8 @@ extension OriginServer {
             record(
                 OriginRequestRecord(
                     method: head.method, target: head.target, range: head.header("Range"),
-                    ifRange: head.header("If-Range"), status: status))
+                    ifRange: head.header("If-Range"), status: status,
+                    headers: head.headers.map { ($0.name, $0.value) }))
         }
         let reuse = keepAlive && (head?.wantsKeepAlive ?? false)
         var response = ResponseHead(status: status)

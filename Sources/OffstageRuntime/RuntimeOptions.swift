@@ -14,6 +14,12 @@ public struct RuntimeOptions {
     public var replacesExisting: Set<Int64> = []
     /// Credentials (`user:password`) held in memory only, by task, for the origin they were given with.
     public var credentials: [Int64: OriginCredentials] = [:]
+    /// Credential headers (`Authorization`, `Cookie`, `Proxy-Authorization`) held in memory only, by task: sent to the
+    /// task's own origin only, never stored (`get -H`).
+    public var credentialHeaders: [Int64: [RequestHeader]] = [:]
+    /// The shell command run after each delivery or permanent failure (`run --on-complete`), with the task in its
+    /// environment; nil: none.
+    public var onComplete: String?
     /// How often the inbox is read for commands from other processes when nobody pokes, in seconds of real time
     /// (the command line pokes the attach socket after leaving a command, so this is only a safety net).
     public var inboxPollInterval: Double = 2

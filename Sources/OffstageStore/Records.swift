@@ -12,6 +12,7 @@ enum Records {
         "requested_name", "destination_directory", "priority", "earliest_begin_date", "is_discretionary",
         "created_at", "state", "bytes_written", "bytes_expected", "validator", "effective_url",
         "suggested_name", "attempts", "retry_at", "error", "delivered_path", "response_summary", "http_status",
+        "options", "content_encoding", "checksum_state",
     ]
 
     /// `SELECT <task columns> FROM tasks`.
@@ -30,8 +31,16 @@ enum Records {
             .text(task.state.rawValue), .integer(task.bytesWritten), .integer(task.bytesExpected),
             .text(task.validator), .text(task.effectiveURL), .text(task.suggestedName), .int(task.attempts),
             .date(task.retryAt), .text(task.error), .text(task.deliveredPath), .text(task.responseSummary),
-            .int(task.httpStatus),
+            .int(task.httpStatus), .text(task.options.isEmpty ? nil : optionsJSON(task.options)),
+            .text(task.contentEncoding), .text(task.checksumState?.rawValue),
         ]
+    }
+
+    /// Options as stored: JSON with sorted keys (no credential value is ever in them: `TransferOptions.problem`).
+    static func optionsJSON(_ options: TransferOptions) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(options)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
     /// A task from a row of `selectTasks`.
@@ -55,6 +64,19 @@ enum Records {
         task.deliveredPath = row.optionalString(23)
         task.responseSummary = row.optionalString(24)
         task.httpStatus = row.optionalInt(25)
+        if let json = row.optionalString(26) {
+            guard let options = try? JSONDecoder().decode(TransferOptions.self, from: Data(json.utf8)),
+                options.problem == nil
+            else { throw StoreError.invalidRow(table: "tasks", detail: "unusable options") }
+            task.options = options
+        }
+        task.contentEncoding = row.optionalString(27)
+        task.checksumState = try row.optionalString(28).map { text in
+            guard let state = ChecksumState(rawValue: text) else {
+                throw StoreError.invalidRow(table: "tasks", detail: "unknown checksum_state '\(text)'")
+            }
+            return state
+        }
         try check(task)
         return task
     }
@@ -141,6 +163,21 @@ enum Records {
             network: try row.enumeration(0, DeviceConditions.Network.self), charging: row.bool(1),
             batteryLevel: row.int(2), lowPowerMode: row.bool(3), backgroundRefresh: row.bool(4)
         )
+    }
+
+    // MARK: Settings
+
+    /// Reads the single transfer-settings row.
+    static let selectSettings = "SELECT rate_limit FROM transfer_settings WHERE id = 1"
+
+    /// Replaces the single transfer-settings row.
+    static let replaceSettings = "INSERT OR REPLACE INTO transfer_settings (id, rate_limit) VALUES (1, ?)"
+
+    /// The settings from a row of `selectSettings`; `invalidRow` for a limit outside 1k…1t.
+    static func settings(_ row: Row) throws -> TransferSettings {
+        let limit = row.optionalInt64(0)
+        if let limit { try StoredValue.check(limit, "rate_limit", in: RateLimit.minimum...RateLimit.maximum, table: "transfer_settings") }
+        return TransferSettings(rateLimit: limit)
     }
 
     // MARK: Events

@@ -24,6 +24,9 @@ extension Store {
         if let conditions = changes.conditions {
             try database.run(Records.replaceConditions, Records.values(conditions))
         }
+        if let settings = changes.settings {
+            try database.run(Records.replaceSettings, [settings.rateLimit.map { .integer($0) } ?? .null])
+        }
         try hook("conditions")
         for entry in changes.log {
             try database.run(Records.insertEvent, Records.values(entry))
@@ -121,6 +124,19 @@ extension Store {
         try withDatabase { database in
             try database.query(Records.selectConditions, table: "conditions") { try Records.conditions($0) }.first
                 ?? DeviceConditions()
+        }
+    }
+
+    /// The stored engine-wide transfer settings, or none when never written (or unusable: then no limit applies).
+    public func loadTransferSettings() throws -> TransferSettings {
+        try withDatabase { database in
+            do {
+                return try database.query(Records.selectSettings, table: "transfer_settings") {
+                    try Records.settings($0)
+                }.first ?? TransferSettings()
+            } catch StoreError.invalidRow {
+                return TransferSettings()
+            }
         }
     }
 

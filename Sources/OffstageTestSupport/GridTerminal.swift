@@ -27,6 +27,8 @@ public final class GridTerminal: TerminalDevice, @unchecked Sendable {
     private var invalidations = 0
     /// Whether a thread is inside `readInputs`.
     private var reading = false
+    /// The notifications sent.
+    private var sentNotifications: [String] = []
 
     /// A terminal of `size` (80×24 by default) that shows 256 colours and Unicode unless told otherwise.
     public init(
@@ -78,6 +80,12 @@ public final class GridTerminal: TerminalDevice, @unchecked Sendable {
 
     /// Counts an invalidation (a real terminal would repaint everything at the next present).
     public func invalidate() { locked { invalidations += 1 } }
+
+    /// Records a notification.
+    public func notify(_ text: String) { locked { sentNotifications.append(text) } }
+
+    /// The notifications sent so far, oldest first.
+    public var notifications: [String] { locked { sentNotifications } }
 
     /// Queues inputs for `readInputs` and ends a wait in it.
     public func enqueue(_ inputs: [TerminalInput]) {

@@ -1,7 +1,8 @@
 import Foundation
 import Glibc
 
-/// The command line of `offstage-bench`: `transfer`, `schedule`, `render`, `idle`, `dashboard` and `digest` with their options.
+/// The command line of `offstage-bench`: `transfer`, `schedule`, `render`, `idle`, `dashboard`, `digest` and `limit`
+/// with their options.
 enum BenchCommandLine {
     static let usage = """
         usage: offstage-bench transfer [--size 1g] [--rounds 5] [--dir DIR] [--offstage PATH] [--json]
@@ -11,6 +12,7 @@ enum BenchCommandLine {
                offstage-bench dashboard [--seconds 20] [--pairs 9] [--offstage PATH]
                offstage-bench digest [--size 256] [--rounds 5]
                offstage-bench big-home [--tasks 100000] [--seconds 10] [--rounds 3] [--offstage PATH]
+               offstage-bench limit [--size 16] [--rate 4096] [--pairs 5] [--offstage PATH]
 
           Downloads a generated file from a private nginx on 127.0.0.1 with curl, offstage (fresh home per run)
           and, when installed, wget and aria2c: one warm-up round, then alternating timed rounds.
@@ -41,6 +43,10 @@ enum BenchCommandLine {
           big-home writes two homes of --tasks tasks (queued ten years out; completed) and measures `ls` and
           `run --until-idle` (--rounds after a warm-up, medians), then the start-up, idle CPU over --seconds and
           memory of `run`, of the dashboard, and of an engine with a dashboard attached (the bytes it sends).
+          limit downloads a --size MiB file from `offstage origin` on 127.0.0.1 limited to --rate KiB/s with
+          `curl --limit-rate` and `offstage get --limit-rate` (fresh home each run): a warm-up pair, then --pairs
+          alternating pairs; the CPU of each run (wait4), its rate against the limit, and the ratio of the CPU
+          medians against the 1.1x target.
         """
 
     /// Parses the options of `transfer`; one clear error for anything unknown or malformed.
@@ -140,7 +146,7 @@ enum BenchCommandLine {
         return (numbers, offstage)
     }
 
-    /// Runs `render`, `idle`, `dashboard` or `digest`; false for another command.
+    /// Runs `render`, `idle`, `dashboard`, `digest` or `limit`; false for another command.
     static func runDashboardBenchmarks(_ command: String, _ words: [String]) throws -> Bool {
         switch command {
         case "render":
@@ -175,6 +181,15 @@ enum BenchCommandLine {
             guard options.offstage == nil else { throw BenchError("digest takes no --offstage (it runs in process)") }
             try DigestBenchmark.run(
                 mebibytes: options.numbers["--size"] ?? 256, rounds: options.numbers["--rounds"] ?? 5)
+        case "limit":
+            let options = try parseNamed(
+                words, defaults: ["--size": 16, "--rate": 4096, "--pairs": 5], range: 1...1_048_576)
+            let offstage = try TransferBenchmark.locateOffstage(options.offstage)
+            let signalSources = Cleanup.shared.install()
+            defer { withExtendedLifetime(signalSources) {} }
+            try LimitBenchmark.run(
+                offstage: offstage, mebibytes: options.numbers["--size"] ?? 16,
+                kibPerSecond: options.numbers["--rate"] ?? 4096, pairs: options.numbers["--pairs"] ?? 5)
         default:
             return false
         }
@@ -196,7 +211,7 @@ enum BenchCommandLine {
             if try runDashboardBenchmarks(command, Array(arguments.dropFirst())) { return 0 }
             guard command == "transfer" else {
                 throw BenchError(
-                    "unknown benchmark '\(command)'; they are 'transfer', 'schedule', 'render', 'idle', 'dashboard', 'digest' and 'big-home'"
+                    "unknown benchmark '\(command)'; they are 'transfer', 'schedule', 'render', 'idle', 'dashboard', 'digest', 'limit' and 'big-home'"
                 )
             }
             var benchmark = TransferBenchmark(options: try parse(Array(arguments.dropFirst())))

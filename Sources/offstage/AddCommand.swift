@@ -32,6 +32,13 @@ enum AddCommand {
             try InputValidation.duration($0, option: "--begin-after")
         }
         if let text = args.value("--priority") { spec.priority = try InputValidation.priority(text) }
+        let (options, credentials) = try TransferOptionArguments.parse(args)
+        if let header = credentials.first {
+            throw CLIError.usage(
+                "\(header.name) is a credential and is never stored: give it to `offstage get -H` (kept in memory "
+                    + "only), or keep the password in ~/.netrc")
+        }
+        spec.options = options
         try report(spec, what: URLCredentials.masked(url), context: context)
     }
 

@@ -82,6 +82,7 @@ struct CLIContext {
         options.scheduler = SchedulerConfig.setup(configuration, context: self)
         options.app = AppSetup(configuration: configuration.appSession)
         options.android = configuration.androidSetup(commandLogPath: home.path + "/work.log")
+        options.onComplete = configuration.transfers.hook
         return options
     }
 

@@ -10,11 +10,18 @@ enum CLIError: Error, CustomStringConvertible {
     case diskFull(String)
     /// Interrupted by a signal; resumable (exit 130).
     case interrupted(String)
+    /// A download's checksum did not match: nothing was delivered (exit 5).
+    case checksumMismatch(String)
+
+    /// `get`'s exit status when the checksum did not match.
+    static let checksumMismatchStatus: Int32 = 5
 
     /// The line printed after `offstage: `.
     var description: String {
         switch self {
-        case .usage(let m), .failed(let m), .store(let m), .diskFull(let m), .interrupted(let m): return m
+        case .usage(let m), .failed(let m), .store(let m), .diskFull(let m), .interrupted(let m),
+            .checksumMismatch(let m):
+            return m
         }
     }
 
@@ -26,6 +33,7 @@ enum CLIError: Error, CustomStringConvertible {
         case .store: return 3
         case .diskFull: return 4
         case .interrupted: return 130
+        case .checksumMismatch: return Self.checksumMismatchStatus
         }
     }
 }

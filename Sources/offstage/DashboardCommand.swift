@@ -19,6 +19,7 @@ enum DashboardCommand {
         try args.none()
         try context.checkHome()
         let configuration = try SchedulerConfig.load(args.value("--config"), context: context)
+        let notifications = configuration.transfers.notifications && !args.flag("--no-notify")
         if InstanceLock.owner(home: context.home) != nil {
             let face = try DashboardFace.make(signals: signals)
             let engine: InboxClient
@@ -28,7 +29,7 @@ enum DashboardCommand {
                 face.close()
                 throw CLIError.store("another offstage owns \(context.home.path) but cannot be attached to: \(error)")
             }
-            try face.run(engine: engine, record: args.value("--record"))
+            try face.run(engine: engine, record: args.value("--record"), notifications: notifications)
             return
         }
         let lock = try context.acquireLock()
@@ -38,7 +39,7 @@ enum DashboardCommand {
         let engine = InProcessEngine(wake: face.waker) { publish in
             try HostedRuntime.make(context: context, store: store, configuration: configuration, publish: publish)
         }
-        try face.run(engine: engine, record: args.value("--record"))
+        try face.run(engine: engine, record: args.value("--record"), notifications: notifications)
     }
 }
 

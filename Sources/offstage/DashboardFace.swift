@@ -56,8 +56,11 @@ final class DashboardFace {
 
     /// Runs the dashboard on `engine` (playing `story`'s, when given) until `q`, a signal or the engine's end; then
     /// closes the engine's client (a hosted engine stops cleanly) and restores the terminal. Plain output of a story
-    /// ends with the story. `record` writes what the dashboard draws to an asciinema file.
-    func run(engine: any EngineClient, story: StoryStage? = nil, record: String? = nil) throws {
+    /// ends with the story. `record` writes what the dashboard draws to an asciinema file. With `notifications`, a
+    /// transfer that ends sends a terminal notification and rings the bell.
+    func run(
+        engine: any EngineClient, story: StoryStage? = nil, record: String? = nil, notifications: Bool = false
+    ) throws {
         let recorder: CastRecorder?
         let size = terminal?.size ?? Self.headlessSize
         do {
@@ -74,6 +77,7 @@ final class DashboardFace {
         let loop =
             story?.loop(engine: engine, terminal: device, mode: .dashboard)
             ?? DashboardLoop(terminal: device, engine: engine)
+        loop.notifications = notifications
         if terminal == nil {
             var progress = PlainProgress()
             let clock = SystemFrameClock()

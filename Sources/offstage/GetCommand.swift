@@ -27,11 +27,13 @@ enum GetCommand {
             createDirectories: args.flag("--create-dirs"))
         let (directory, name) = (target.directory, target.name)
         let netrcFile = try args.value("--netrc-file").map(GetCredentials.netrcFile)
+        let (transferOptions, headers) = try TransferOptionArguments.parse(args)
         let credentials = try GetCredentials.given(url: url, args: args)
         let lock = try context.acquireLock()
         defer { lock.release() }
         let store = try context.openStore()
-        let (id, command) = try findOrAdd(store: store, url: stripped, directory: directory, name: name)
+        let (id, commands) = try findOrAdd(
+            store: store, url: stripped, directory: directory, name: name, options: transferOptions)
         let quiet = args.flag("--quiet") || args.flag("-s")
         let meter = ProgressMeter(mode: quiet ? .off : ProgressMeter.Mode.forStandardError(), id: id)
         let wake = PlainWake()
@@ -48,10 +50,11 @@ enum GetCommand {
             if let retries { options.retryPolicy.maxAttempts = retries + 1 }
             options.transferTimings = EngineDefaults.timings()
             if let credentials { options.credentials[id] = credentials }
+            if !headers.isEmpty { options.credentialHeaders[id] = headers }
             if meter.mode != .off { options.onSnapshot = publish }
             return DaemonRuntime(home: home, store: store, options: options)
         }
-        if let command { _ = engine.send(command, taskID: id) }
+        for command in commands { _ = engine.send(command, taskID: id) }
         signals.attach { engine.requestStop(reason: StopSignals.name($0)) }
         meter.start()
         var seen: UInt64?
@@ -92,6 +95,9 @@ enum GetCommand {
             let name = FileNameSanitizer.downloadName(
                 requested: task.requestedName, suggested: task.suggestedName, url: task.url)
             throw CLIError.diskFull(DiskFullText.getStopped(name: name, kept: task.bytesWritten))
+        case .failed where task.checksumState == .mismatch:
+            throw CLIError.checksumMismatch(
+                "\(TransferDaemon.printable(task.error ?? "checksum mismatch")); nothing was delivered (\(location))")
         case .failed:
             throw CLIError.failed("\(TransferDaemon.printable(task.error ?? "failed")) (\(location))")
         default:
@@ -104,22 +110,35 @@ enum GetCommand {
         FileNameSanitizer.downloadName(requested: nil, suggested: nil, url: url)
     }
 
-    /// The unfinished `get` of the same URL into the same place, and the command that resumes it (a paused or
-    /// failed one keeps its partial file: the same command continues from its checkpoint); or a new task's id,
-    /// reserved here, and the `add` that creates it.
-    private static func findOrAdd(store: Store, url: String, directory: String, name: String?) throws -> (
-        Int64, DaemonCommand?
-    ) {
+    /// The unfinished `get` of the same URL into the same place with the same checksum, headers and compression, and
+    /// the commands that resume it (a paused or failed one keeps its partial file: the same command continues from
+    /// its checkpoint) with the rate limit given now; or a new task's id, reserved here, and the `add` that creates it.
+    private static func findOrAdd(
+        store: Store, url: String, directory: String, name: String?, options: TransferOptions
+    ) throws -> (Int64, [DaemonCommand]) {
         let existing = try store.loadTasks().last {
             $0.session == session && $0.url == url && $0.destinationDirectory == directory && $0.requestedName == name
-                && (!$0.state.isTerminal || $0.state == .failed)
+                && (!$0.state.isTerminal || ($0.state == .failed && $0.checksumState != .mismatch))
+                && sameDownload($0.options, options)
         }
         if let existing {
-            let resumes = existing.state == .paused || existing.state == .failed
-            return (existing.id, resumes ? .resume(id: existing.id) : nil)
+            var commands: [DaemonCommand] = []
+            if existing.options.rateLimit != options.rateLimit {
+                commands.append(.setTaskRateLimit(id: existing.id, bytesPerSecond: options.rateLimit))
+            }
+            if existing.state == .paused || existing.state == .failed { commands.append(.resume(id: existing.id)) }
+            return (existing.id, commands)
         }
         let spec = TransferSpec(
-            kind: .download, url: url, session: session, name: name, destinationDirectory: directory)
-        return (try store.reserveTaskID(), .add(spec))
+            kind: .download, url: url, session: session, name: name, destinationDirectory: directory,
+            options: options)
+        return (try store.reserveTaskID(), [.add(spec)])
+    }
+
+    /// Whether two sets of options ask for the same file (the rate limit aside: it only changes how fast it comes).
+    private static func sameDownload(_ a: TransferOptions, _ b: TransferOptions) -> Bool {
+        var a = a
+        a.rateLimit = b.rateLimit
+        return a == b
     }
 }

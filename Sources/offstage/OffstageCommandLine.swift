@@ -58,6 +58,7 @@ enum OffstageCommandLine {
         case "upload": try UploadCommand.run(rest, context: context)
         case "get": try GetCommand.run(rest, context: context)
         case "run": try RunCommand.run(rest, context: context)
+        case "limit": try LimitCommand.run(rest, context: context)
         case "clock": try ClockCommand.run(rest, context: context)
         case "ls": try ListCommand.run(rest, context: context)
         case "events": try EventsCommand.run(rest, context: context)

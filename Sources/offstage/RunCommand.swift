@@ -10,6 +10,12 @@ enum RunCommand {
         let args = try Arguments(raw, spec: CommandCatalog.run)
         try args.none()
         let rate = try args.value("--warp").map { try ClockCommand.rate($0, what: "--warp") } ?? .real
+        let hook = try args.value("--on-complete").map { command -> String in
+            guard !command.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw CLIError.usage("--on-complete needs a command")
+            }
+            return command
+        }
         // Signals are caught from the start; one that comes before the runtime exists is handed to it.
         let signals = StopSignals()
         defer { signals.cancel() }  // held to the end: until then every signal is the command's
@@ -22,6 +28,7 @@ enum RunCommand {
         options.configureEngine = EngineDefaults.apply
         options.transferTimings = EngineDefaults.timings()
         options.publishForDashboards()  // for dashboards that attach
+        if let hook { options.onComplete = hook }
         if !args.flag("--quiet") {
             let origin = SchedulerConfig.origin(configuration)
             // Lines fit the terminal's width when stdout is one (read again for each line: it may be resized).

@@ -103,19 +103,22 @@ import Testing
             let specs = specPattern.matches(in: text, range: range).compactMap {
                 Range($0.range(at: 1), in: text).map { String(text[$0]) }
             }
-            // GetCredentials reads the arguments `get` parsed.
-            let commands = file.hasSuffix("GetCredentials.swift") ? ["get"] : specs
+            // GetCredentials reads the arguments `get` parsed; TransferOptionArguments those of `add` and `get`.
+            let shared = ["GetCredentials.swift": ["get"], "TransferOptionArguments.swift": ["add", "get"]]
+            let readers = shared.first { file.hasSuffix($0.key) }?.value
+            let commands = readers ?? specs
             let names = readPattern.matches(in: text, range: range).compactMap {
                 Range($0.range(at: 1), in: text).map { String(text[$0]) }
             }
             guard !names.isEmpty else { continue }
-            #expect(commands.count == 1, "\(file) reads options but parses with \(commands)")
-            guard let command = commands.first else { continue }
-            let help = try binary.run(command == "dashboard" ? ["--help"] : [command, "--help"]).stdout
-            let listed = Set(Self.options(inHelp: help).map(\.name))
-            for name in names {
-                #expect(listed.contains(name), "\(file) reads \(name), which `\(command) --help` does not list")
-                read += 1
+            #expect(readers != nil || commands.count == 1, "\(file) reads options but parses with \(commands)")
+            for command in commands.prefix(readers == nil ? 1 : commands.count) {
+                let help = try binary.run(command == "dashboard" ? ["--help"] : [command, "--help"]).stdout
+                let listed = Set(Self.options(inHelp: help).map(\.name))
+                for name in names {
+                    #expect(listed.contains(name), "\(file) reads \(name), which `\(command) --help` does not list")
+                    read += 1
+                }
             }
         }
         #expect(read > 50, "only \(read) option reads found")

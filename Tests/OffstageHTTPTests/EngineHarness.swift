@@ -113,7 +113,7 @@ extension [TransferReport] {
 
     /// The `.responseAccepted` report's fields, if any.
     var accepted: (offset: Int64, total: Int64, validator: String?, name: String?, status: Int)? {
-        for case .responseAccepted(_, let offset, let total, let validator, let name, let status) in self {
+        for case .responseAccepted(_, let offset, let total, let validator, let name, let status, _) in self {
             return (offset, total, validator, name, status)
         }
         return nil

@@ -55,7 +55,7 @@ struct ConfigurationTests {
     func everySampleFileParses() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.sampleFolder).sorted()
         #expect(names.contains("Info.plist") && names.contains("bgtasks.json") && names.contains("scheduler.json"))
-        #expect(names.contains("app.json"))
+        #expect(names.contains("app.json") && names.contains("transfers.json"))
         for name in names {
             let path = Self.sampleFolder + "/" + name
             let data = try #require(FileManager.default.contents(atPath: path))
@@ -73,6 +73,8 @@ struct ConfigurationTests {
                 _ = try SchedulerPolicyFile.parse(data, path: path)
             case "android.json":
                 #expect(try AndroidFile.parse(data, path: path) == OffstageConfiguration.builtIn.android)
+            case "transfers.json":
+                #expect(try TransfersFile.parse(data, path: path) == OffstageConfiguration.builtIn.transfers)
             case "app.json":
                 let app = try JSONDecoder().decode(AppConfiguration.self, from: data)
                 #expect(app == OffstageConfiguration.builtIn.appSession)

@@ -103,7 +103,6 @@ struct ManualClockRuntimeTests {
         #expect(try Self.logged(harness, .appRelaunch, "delayed 1 min by the relaunch rate limiter"))
 
         // The hour: the clock jumps from deadline to deadline (what `offstage clock next` does), nothing else moves it.
-        let real = Date()
         var steps = 0
         var retriedAt: Date?
         var relaunchedAt: Date?
@@ -119,11 +118,11 @@ struct ManualClockRuntimeTests {
             }
             #expect(try Self.runs(harness).allSatisfy { $0.launchedAt >= earliest }, "no BG launch before earliest")
         }
-        let elapsed = Date().timeIntervalSince(real)
 
         #expect(clock.now().timeIntervalSince(start) >= 3600)
-        #expect(elapsed < 1, "an hour of virtual time took \(elapsed) s of real time in \(steps) steps")
-        #expect(steps > 3, "the hour passed in \(steps) steps, each to a deadline")
+        // Jumping from deadline to deadline, not ticking: an hour costs a few dozen steps, not thousands (no wall-time
+        // bound: the machine's speed is not the runtime's).
+        #expect(steps > 3 && steps < 200, "the hour passed in \(steps) steps, each to a deadline")
         // The retry went out once the clock passed its date, and the download completed.
         let retryTime = try #require(retriedAt)
         #expect(retryTime >= retryAt && retryTime < retryAt.addingTimeInterval(1), "the retry went out at its date")

@@ -266,7 +266,7 @@ struct AppStoreTests {
                 #expect(try v2.scalarInteger("PRAGMA user_version") == 2)
                 try v2.transaction {
                     try v2.run(Records.upsertSession, Records.values(Fixtures.session))
-                    try v2.run(Records.upsertTask, Records.values(Fixtures.fullTask()))
+                    try v2.run(Fixtures.insertBeforeOptions(Fixtures.fullTask()).0, Fixtures.insertBeforeOptions(Fixtures.fullTask()).1)
                     try v2.run(
                         Records.insertEvent, Records.values(LogEntry(time: date(3), kind: .paused, subject: "x")))
                     try v2.run(
@@ -282,7 +282,7 @@ struct AppStoreTests {
             let store = try Store.open(home: home)
             #expect(
                 try store.withDatabase { try $0.scalarInteger("PRAGMA user_version") } == Int64(Store.schemaVersion))
-            #expect(Store.schemaVersion == 7)
+            #expect(Store.schemaVersion == 8)
             #expect(try store.loadSessions() == [Fixtures.session])
             #expect(try store.loadTasks() == [Fixtures.fullTask()])
             #expect(try store.events().map(\.entry) == [LogEntry(time: date(3), kind: .paused, subject: "x")])

@@ -1,6 +1,8 @@
 import Foundation
 import OffstageCore
 
+@testable import OffstageStore
+
 /// Domain values with every field set, or every optional left nil, for round-trip tests.
 enum Fixtures {
     /// A download with every optional field set, including empty strings that must not become nil.
@@ -24,6 +26,16 @@ enum Fixtures {
         task.responseSummary = "sha256=abc"
         task.httpStatus = 503
         return task
+    }
+
+    /// The statement and values that insert `task` into a store older than version 8 (no options columns yet).
+    static func insertBeforeOptions(_ task: TransferTask) -> (String, [SQLValue]) {
+        let count = 26
+        let columns = Records.taskColumns.prefix(count)
+        let sql =
+            "INSERT INTO tasks (\(columns.joined(separator: ", "))) VALUES ("
+            + Array(repeating: "?", count: count).joined(separator: ", ") + ")"
+        return (sql, Array(Records.values(task).prefix(count)))
     }
 
     /// A download with every optional field nil.

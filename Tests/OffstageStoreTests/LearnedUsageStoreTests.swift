@@ -33,7 +33,7 @@ struct LearnedUsageStoreTests {
                 v6.close()
             }
             let store = try Store.open(home: home)
-            #expect(try store.withDatabase { try $0.scalarInteger("PRAGMA user_version") } == 7)
+            #expect(try store.withDatabase { try $0.scalarInteger("PRAGMA user_version") } == Int64(Store.schemaVersion))
             #expect(try store.loadLearnedUsage() == UsageHistory())
             #expect(try store.loadSchedulerState() == scheduler.state)
             #expect(try store.integrityCheck() == "ok")

@@ -111,7 +111,7 @@ struct OpenSafetyTests {
                     "android_state", "app_registry", "app_state", "conditions", "events", "inbox", "learned_usage",
                     "outbox",
                     "scheduler_decisions",
-                    "scheduler_runs", "scheduler_state", "sessions", "task_ids", "tasks", "work_requests",
+                    "scheduler_runs", "scheduler_state", "sessions", "task_ids", "tasks", "transfer_settings", "work_requests",
                 ])
             #expect(try store.withDatabase { try $0.scalarText("PRAGMA journal_mode") } == "wal")
             #expect(contents(home.databasePath).count > 0)

@@ -90,7 +90,7 @@ struct SchedulerStoreTests {
                 let v1 = try Database(path: home.databasePath, readOnly: false, migrations: [Schema.version1])
                 try v1.transaction {
                     try v1.run(Records.upsertSession, Records.values(Fixtures.session))
-                    try v1.run(Records.upsertTask, Records.values(Fixtures.fullTask()))
+                    try v1.run(Fixtures.insertBeforeOptions(Fixtures.fullTask()).0, Fixtures.insertBeforeOptions(Fixtures.fullTask()).1)
                     try v1.run(Records.replaceConditions, Records.values(Fixtures.conditions))
                     try v1.run(
                         Records.insertEvent, Records.values(LogEntry(time: date(3), kind: .paused, subject: "x")))
@@ -104,7 +104,7 @@ struct SchedulerStoreTests {
             let store = try Store.open(home: home)
             #expect(
                 try store.withDatabase { try $0.scalarInteger("PRAGMA user_version") } == Int64(Store.schemaVersion))
-            #expect(Store.schemaVersion == 7)
+            #expect(Store.schemaVersion == 8)
             #expect(try store.loadSessions() == [Fixtures.session])
             #expect(try store.loadTasks() == [Fixtures.fullTask()])
             #expect(try store.loadConditions() == Fixtures.conditions)

@@ -26,7 +26,7 @@ struct TaskIDMigrationTests {
                     try v3.run(
                         "INSERT INTO inbox (created, command, status, result) VALUES (?, ?, 'done', 'ok')",
                         [.date(date(0)), .text(add)])
-                    try v3.run(Records.upsertTask, Records.values(Fixtures.bareTask(id: 1)))
+                    try v3.run(Fixtures.insertBeforeOptions(Fixtures.bareTask(id: 1)).0, Fixtures.insertBeforeOptions(Fixtures.bareTask(id: 1)).1)
                     try v3.run(
                         "INSERT INTO inbox (created, command, status, result) VALUES (?, ?, 'done', 'ok')",
                         [.date(date(1)), .text(#"{"pause":{"id":1}}"#)])

@@ -96,7 +96,7 @@ struct WorkStoreTests {
                     migrations: [Schema.version1, Schema.version2, Schema.version3, Schema.version4])
                 #expect(try v4.scalarInteger("PRAGMA user_version") == 4)
                 _ = try v4.transaction {
-                    try v4.run(Records.upsertTask, Records.values(Fixtures.bareTask(id: 1)))
+                    try v4.run(Fixtures.insertBeforeOptions(Fixtures.bareTask(id: 1)).0, Fixtures.insertBeforeOptions(Fixtures.bareTask(id: 1)).1)
                 }
                 #expect(try v4.scalarInteger("SELECT count(*) FROM sqlite_master WHERE name = 'work_requests'") == 0)
                 v4.close()

@@ -109,6 +109,18 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         GoldenCase(
             "filtered-80x24", SnapshotSamples.demoMidway, selected { $0.filters[.transfers] = "ISO" }),
         GoldenCase("too-small-30x8", SnapshotSamples.demoMidway, size: Size(width: 30, height: 8)),
+        GoldenCase("limited-80x24", SnapshotSamples.limited),
+        GoldenCase("limited-40x12", SnapshotSamples.limited, size: Size(width: 40, height: 12)),
+        GoldenCase("limited-details-80x24", SnapshotSamples.limited, selected { $0.overlay = .transferDetails(1) }),
+        GoldenCase(
+            "limited-feed-details-80x24", SnapshotSamples.limited,
+            selected {
+                $0.selectedTransfer = 2
+                $0.overlay = .transferDetails(2)
+            }),
+        GoldenCase(
+            "limit-prompt-80x24", SnapshotSamples.limited,
+            selected { $0.overlay = .prompt(DashboardState.Prompt(purpose: .limit, text: "2m")) }),
         GoldenCase(
             "ascii-80x24", SnapshotSamples.demoMidway, capabilities: TerminalCapabilities(colors: 8, unicode: false)),
         GoldenCase(

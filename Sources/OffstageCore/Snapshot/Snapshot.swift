@@ -34,6 +34,8 @@ public struct Snapshot: Codable, Sendable, Equatable {
     public var eventsRecorded: Int?
     /// The Android model's state when the profile includes Android (nil: iOS only).
     public var android: AndroidSnapshot?
+    /// The engine-wide rate limit in bytes a second, shared by every running transfer (nil: none).
+    public var rateLimit: Int64?
 
     /// How many event-log lines a snapshot carries.
     public static let eventLimit = 500

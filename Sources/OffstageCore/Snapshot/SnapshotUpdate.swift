@@ -47,6 +47,8 @@ public struct SnapshotUpdate: Codable, Sendable, Equatable {
     public var eventsRecorded: Replaced<Int?>?
     /// The Android side, when it changed.
     public var android: Replaced<AndroidSnapshot?>?
+    /// The engine-wide rate limit, when it changed.
+    public var rateLimit: Replaced<Int64?>?
 
     /// An update carrying `snapshot` whole.
     public init(whole snapshot: Snapshot) {
@@ -76,6 +78,7 @@ public struct SnapshotUpdate: Codable, Sendable, Equatable {
         if old.requests != new.requests { requests = new.requests }
         if old.runningTasks != new.runningTasks { runningTasks = new.runningTasks }
         if old.android != new.android { android = Replaced(value: new.android) }
+        if old.rateLimit != new.rateLimit { rateLimit = Replaced(value: new.rateLimit) }
         if old.eventsRecorded != new.eventsRecorded {
             eventsRecorded = Replaced(value: new.eventsRecorded)
         }
@@ -119,7 +122,7 @@ public struct SnapshotUpdate: Codable, Sendable, Equatable {
             && totals == nil && transfers.isEmpty && removed.isEmpty && requests == nil
             && runningTasks == nil
             && newEvents.isEmpty && droppedEvents == 0 && events == nil && eventsRecorded == nil
-            && android == nil
+            && android == nil && rateLimit == nil
     }
 }
 
@@ -138,6 +141,7 @@ extension Snapshot {
         if let requests = update.requests { next.requests = requests }
         if let running = update.runningTasks { next.runningTasks = running }
         if let android = update.android { next.android = android.value }
+        if let rateLimit = update.rateLimit { next.rateLimit = rateLimit.value }
         if let recorded = update.eventsRecorded { next.eventsRecorded = recorded.value }
         if !update.transfers.isEmpty || !update.removed.isEmpty {
             let removed = Set(update.removed)

@@ -62,6 +62,8 @@ public struct TransferSnapshot: Codable, Sendable, Equatable, Identifiable {
     public var restart: TransferRestart?
     /// While it runs but received under 1 kB in the last 30 s: since when (views say `stalled 45 s`); nil otherwise.
     public var stalledSince: Date?
+    /// Its limit, checksum, headers (credentials masked) and encoding; nil when it has none of them.
+    public var extras: TransferExtras?
 
     /// A transfer reading.
     public init(
@@ -72,7 +74,8 @@ public struct TransferSnapshot: Codable, Sendable, Equatable, Identifiable {
         effectiveURL: String? = nil, httpStatus: Int? = nil, responseSummary: String? = nil,
         deliveredPath: String? = nil, isDiscretionary: Bool = false, earliestBeginDate: Date? = nil,
         history: [LogEntry] = [], error: String? = nil, uploadPath: String? = nil, deliveryPath: String? = nil,
-        partBytes: Int64? = nil, restart: TransferRestart? = nil, stalledSince: Date? = nil
+        partBytes: Int64? = nil, restart: TransferRestart? = nil, stalledSince: Date? = nil,
+        extras: TransferExtras? = nil
     ) {
         self.id = id
         self.session = session
@@ -103,6 +106,7 @@ public struct TransferSnapshot: Codable, Sendable, Equatable, Identifiable {
         self.partBytes = partBytes
         self.restart = restart
         self.stalledSince = stalledSince
+        self.extras = extras
     }
 
     /// Seconds it has been stalled at `now` (nil while it moves).

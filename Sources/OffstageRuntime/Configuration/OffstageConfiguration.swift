@@ -20,6 +20,8 @@ public struct OffstageConfiguration: Sendable, Equatable {
     public var appSession: AppConfiguration
     /// The platform profile and the Android system model's policy (`android.json`).
     public var android: AndroidFile
+    /// What happens when a transfer ends: the completion hook and the dashboard's notifications (`transfers.json`).
+    public var transfers = TransfersFile()
     /// The folder it was read from (nil: the built-in configuration).
     public var directory: String?
     /// Lines about keys read but ignored (deprecated ones), for the command line to show on stderr.
@@ -50,6 +52,8 @@ public struct OffstageConfiguration: Sendable, Equatable {
     public static let appName = "app.json"
     /// The platform profile and Android policy file.
     public static let androidName = "android.json"
+    /// The completion hook and notifications file.
+    public static let transfersName = "transfers.json"
 
     /// The configuration folder to use: `explicit` (`--config DIR`), else `$OFFSTAGE_CONFIG`, else `<home>/config`
     /// when it exists, else nil (built in). Empty values count as absent.
@@ -127,6 +131,11 @@ public struct OffstageConfiguration: Sendable, Equatable {
             appSession: appSession ?? defaults.appSession, android: android ?? defaults.android,
             directory: folder)
         loaded.warnings = policyData.map { SchedulerPolicyFile.warnings(in: $0, path: policyPath) } ?? []
+        let transfersPath = folder + "/" + transfersName
+        loaded.transfers =
+            try read(transfersPath).map { data throws(ConfigurationError) in
+                try TransfersFile.parse(data, path: transfersPath)
+            } ?? defaults.transfers
         return loaded
     }
 

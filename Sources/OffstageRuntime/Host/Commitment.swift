@@ -24,6 +24,7 @@ extension Commitment {
         for action in actions {
             if case .commit(let c) = action { changes.transfers = c }
             if case .refuse(let reason) = action { refusals.append(reason) }
+            if case .note(let note) = action { notes.append(note) }
         }
     }
 

@@ -216,7 +216,7 @@ extension DaemonRuntime {
                     homeIDs: snapshots.appTaskIDs(daemon, session: appSession)))
                 ?? AppSnapshot(budget: budget, session: appSession)
         }
-        return Snapshot(
+        var snapshot = Snapshot(
             clock: clockSnapshot, engine: EngineSnapshot(role: .hosting, pid: getpid(), home: home.path),
             device: DeviceSnapshot(
                 conditions: daemon.conditions, inUse: scheduler?.state.device.inUse ?? false),
@@ -228,6 +228,8 @@ extension DaemonRuntime {
             events: snapshots.events, android: android?.snapshot(now: now), listing: listing,
             totals: totals,
             eventsRecorded: snapshots.recorded)
+        snapshot.rateLimit = daemon.settings.rateLimit
+        return snapshot
     }
 
     /// The rows `query` gets and where they sit: every task's (no listing) when it asks for everything, else the

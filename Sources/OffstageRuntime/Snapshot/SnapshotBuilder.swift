@@ -125,7 +125,8 @@ struct SnapshotBuilder {
             speed: speed, eta: eta,
             status: status, history: history ? histories[task.subject] ?? [] : [],
             restart: daemon.restarts[task.id],
-            stalledSince: running ? daemon.stalledSince(task.id) : nil)
+            stalledSince: running ? daemon.stalledSince(task.id) : nil,
+            appliedRate: running ? daemon.appliedRateLimit(task.id) : nil)
     }
 
     /// The queue's totals now: the daemon's, with the running tasks' live bytes and speeds (they cost what runs).

@@ -54,7 +54,7 @@ enum SnapshotParts {
     /// A transfer reading of a stored task with its live bytes and speed.
     static func transfer(
         _ task: TransferTask, bytes: Int64, resumedFrom: Int64, speed: Double?, eta: Double?, status: TransferStatus,
-        history: [LogEntry], restart: TransferRestart? = nil, stalledSince: Date? = nil
+        history: [LogEntry], restart: TransferRestart? = nil, stalledSince: Date? = nil, appliedRate: Int64? = nil
     ) -> TransferSnapshot {
         TransferSnapshot(
             id: task.id, session: task.session, taskIdentifier: task.taskIdentifier, name: name(of: task),
@@ -66,7 +66,7 @@ enum SnapshotParts {
             deliveredPath: task.state == .completed ? task.deliveredPath : nil, isDiscretionary: task.isDiscretionary,
             earliestBeginDate: task.earliestBeginDate, history: history, error: task.error,
             uploadPath: task.uploadPath, deliveryPath: task.deliveredPath, restart: restart,
-            stalledSince: stalledSince)
+            stalledSince: stalledSince, extras: TransferExtras(task, appliedRate: appliedRate))
     }
 
     /// The app's reading from its life-cycle manager at steady time `steady`, with its session and registry.

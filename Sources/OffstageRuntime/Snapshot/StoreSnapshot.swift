@@ -57,7 +57,7 @@ public enum StoreSnapshot {
         let app = try app(
             store: store, configuration: appSession, monotonic: monotonic,
             waitingDeliveries: outbox.count, budget: SnapshotParts.budget(scheduler, steady: steady), tasks: tasks)
-        return Snapshot(
+        var snapshot = Snapshot(
             clock: ClockSnapshot(now: now), engine: engine,
             device: DeviceSnapshot(conditions: try store.loadConditions(), inUse: scheduler.state.device.inUse),
             app: app, transfers: PartSizes.filled(readings, home: home),
@@ -65,6 +65,8 @@ public enum StoreSnapshot {
             runningTasks: SnapshotParts.runningTasks(scheduler, steady: steady),
             events: Array(entries.suffix(Snapshot.eventLimit)),
             android: try android(store: store, configuration: configuration, now: now, engineRuns: owner != nil))
+        snapshot.rateLimit = try store.loadTransferSettings().rateLimit
+        return snapshot
     }
 
     /// The Android side as the store holds it (nil: the profile has no Android): the system's stored state, the

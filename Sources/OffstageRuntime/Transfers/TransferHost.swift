@@ -20,6 +20,10 @@ final class TransferHost {
     weak var app: AppHost?
     /// Called when a request starts, with its task and the offset it starts from (the snapshots follow attempts).
     var onStart: (Int64, Int64) -> Void = { _, _ in }
+    /// The completion hooks still running, by task.
+    private var hooks: [Int64: ShellTask] = [:]
+    /// Checksums being computed on another thread, by task.
+    private var verifying: Set<Int64> = []
 
     /// A host for the daemon the options describe.
     init(context: HostContext) {
@@ -52,6 +56,7 @@ final class TransferHost {
     /// Restores the sessions and tasks from the store and tells the daemon the system (re)started.
     func restore() throws {
         let (sessions, tasks, conditions) = try load()
+        daemon.settings = try context.store.loadTransferSettings()
         try handle(.started(sessions: sessions, tasks: tasks, conditions: conditions))
     }
 
@@ -60,6 +65,7 @@ final class TransferHost {
         daemon.exclusive = []  // nothing starts: the next `offstage run` decides what runs
         let (sessions, tasks, conditions) = try load()
         daemon.load(sessions: sessions, tasks: tasks, conditions: conditions)
+        daemon.settings = try context.store.loadTransferSettings()
     }
 
     /// The stored sessions, tasks and conditions, with unusable rows set aside.
@@ -72,6 +78,11 @@ final class TransferHost {
 
     /// Feeds one event to the daemon and carries out its actions (completing `command` with them).
     func handle(_ event: DaemonEvent, command: CommandSource? = nil) throws {
+        switch event {
+        case .checksumComputed(let id, _), .checksumUnreadable(let id, _): checksumArrived(id)
+        case .hookEnded(let id, _): hookArrived(id)
+        default: break
+        }
         try run(daemon.handle(event, now: context.time.now()), command: command)
     }
 
@@ -108,6 +119,8 @@ final class TransferHost {
         case .resume(let task): return .resumeRequested(id: task)
         case .cancel(let task): return .cancelRequested(id: task)
         case .setConditions(let conditions): return .conditionsChanged(conditions)
+        case .setRateLimit(let limit): return .rateLimitRequested(bytesPerSecond: limit)
+        case .setTaskRateLimit(let task, let limit): return .taskRateLimitRequested(id: task, bytesPerSecond: limit)
         case .configureSession(let configuration): return .sessionConfigured(configuration)
         case .schedule, .unschedule, .launchTask, .expireTask, .setDeviceInUse, .appOpened, .appBackgrounded, .app,
             .setClockRate, .jumpToNextDeadline, .android:
@@ -122,11 +135,19 @@ final class TransferHost {
 
     private func perform(_ action: DaemonAction) throws {
         switch action {
-        case .commit, .refuse:
+        case .commit, .refuse, .note:
             break
         case .start(let request):
             onStart(request.taskID, request.offset)
             engine?.submit(request, credentials: credentials(for: request))
+        case .limit(let id, let rate):
+            engine?.setRateLimit(taskID: id, bytesPerSecond: rate)
+        case .verifyChecksum(let task):
+            guard !context.offline else { break }  // the next start verifies it
+            verify(task)
+        case .announce(let task):
+            guard !context.offline else { break }
+            runHook(for: task)
         case .stop(let id):
             engine?.stop(taskID: id)
         case .removePart(let id):
@@ -149,11 +170,56 @@ final class TransferHost {
 
     /// The credentials a request may carry: those given for its task, else the `.netrc` entry for the host of the
     /// task's own URL, bound to that URL's origin (the engine drops them for a request to any other origin,
-    /// such as a redirect to another port of the same host).
+    /// such as a redirect to another port of the same host); with the credential headers held for the task in
+    /// memory (`get -H 'Authorization: …'`), bound to the same origin.
     func credentials(for request: TransferRequest) -> OriginCredentials? {
-        if let given = context.options.credentials[request.taskID] { return given }
-        guard let file = engine?.netrcFile, let task = daemon.tasks[request.taskID] else { return nil }
-        return Netrc.credentials(for: task.url, file: file)
+        var found = context.options.credentials[request.taskID]
+        if found == nil, let file = engine?.netrcFile, let task = daemon.tasks[request.taskID] {
+            found = Netrc.credentials(for: task.url, file: file)
+        }
+        guard let headers = context.options.credentialHeaders[request.taskID], !headers.isEmpty,
+            let task = daemon.tasks[request.taskID]
+        else { return found }
+        guard var credentials = found else { return OriginCredentials(headers: headers, origin: task.url) }
+        credentials.headers = headers
+        return credentials
+    }
+
+    /// Computes the digest of a finished download's partial file on another thread; the result comes back to the
+    /// loop as `.checksumComputed` (or `.checksumUnreadable`).
+    private func verify(_ task: TransferTask) {
+        guard let algorithm = task.options.checksum?.algorithm, verifying.insert(task.id).inserted else { return }
+        let path = context.home.partPath(taskID: task.id)
+        let queue = context.queue
+        let id = task.id
+        Thread.detachNewThread {
+            let event: DaemonEvent
+            do {
+                event = .checksumComputed(id: id, digest: try FileDigest.hex(of: path, algorithm: algorithm))
+            } catch {
+                event = .checksumUnreadable(id: id, reason: "\(error)")
+            }
+            queue.post(.daemon(event))
+        }
+    }
+
+    /// Marks a task's checksum as no longer being computed (its result reached the loop).
+    func checksumArrived(_ id: Int64) {
+        verifying.remove(id)
+    }
+
+    /// Runs the completion hook for a task that ended, when one is set; its end comes back as `.hookEnded`.
+    private func runHook(for task: TransferTask) {
+        guard let command = context.options.onComplete, !command.isEmpty else { return }
+        let hook = CompletionHook(command: command, logPath: context.home.path + "/hooks.log")
+        let queue = context.queue
+        let id = task.id
+        hooks[id] = hook.start(for: task) { failure in queue.post(.daemon(.hookEnded(id: id, failure: failure))) }
+    }
+
+    /// Forgets a task's hook once its end reached the loop.
+    func hookArrived(_ id: Int64) {
+        hooks[id] = nil
     }
 
     /// Fires the daemon's wake when it is due by the clock.
@@ -186,7 +252,8 @@ final class TransferHost {
     /// only through the app host's `isBusy()`.
     var hasSystemWork: Bool {
         let totals = daemon.totals
-        return hasDeliveryWork || totals.queued + totals.running + totals.retrying > 0
+        return hasDeliveryWork || !hooks.isEmpty || !verifying.isEmpty
+            || totals.queued + totals.running + totals.retrying > 0
     }
 
     /// Whether a finished download of a session no app hosts here waits for its finalisation.

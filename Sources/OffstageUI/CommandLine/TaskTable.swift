@@ -127,8 +127,19 @@ public enum TaskTable {
             }
         }
 
-        /// Speed and ETA while it runs; where a completed task went; else the reason in words.
+        /// Speed and ETA while it runs; where a completed task went; else the reason in words; then the rate a
+        /// running one is limited to and an encoding its body was saved with (`gzip-encoded`).
         static func note(_ transfer: TransferSnapshot, now: Date) -> String {
+            var parts = [baseNote(transfer, now: now)]
+            if transfer.status == .running, let rate = transfer.extras?.appliedRate {
+                parts.append("limited to " + RateLimit.describe(rate))
+            }
+            if let encoded = transfer.extras?.encodedNote { parts.append(TransferDaemon.printable(encoded)) }
+            return parts.filter { !$0.isEmpty }.joined(separator: ", ")
+        }
+
+        /// Speed and ETA while it runs; where a completed task went; else the reason in words.
+        static func baseNote(_ transfer: TransferSnapshot, now: Date) -> String {
             switch transfer.status {
             case .running:
                 var parts: [String] = []

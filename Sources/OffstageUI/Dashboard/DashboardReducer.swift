@@ -94,6 +94,9 @@ public enum DashboardReducer {
         case "u": state.overlay = .prompt(.init(purpose: .upload(file: nil)))
         case "s": state.overlay = .prompt(.init(purpose: .schedule))
         case "d": state.overlay = .device
+        case "L":
+            let current = snapshot.rateLimit.map(PromptParsing.rateText) ?? ""
+            state.overlay = .prompt(.init(purpose: .limit, text: current))
         case "p": return Actions.pauseOrResume(state: &state, snapshot: snapshot)
         case "c": Actions.confirmCancel(state: &state, snapshot: snapshot)
         case "l": return Actions.launch(state: &state, snapshot: snapshot)

@@ -44,6 +44,8 @@ public struct DashboardState: Equatable, Sendable {
             case schedule
             /// `/`: the filter of the focused pane.
             case filter
+            /// `L`: the engine-wide bandwidth limit (`2m`, `500k`, `off`).
+            case limit
         }
 
         /// What it is for.

@@ -116,6 +116,10 @@ enum PromptInput {
                 setFilter(prompt.text, state: &state, snapshot: snapshot)
                 state.overlay = nil
                 return []
+            case .limit:
+                let limit = try PromptParsing.rateLimit(prompt.text)
+                state.overlay = nil
+                return Actions.send(.setRateLimit(bytesPerSecond: limit), state: &state, snapshot: snapshot)
             }
         } catch {
             var refused = prompt

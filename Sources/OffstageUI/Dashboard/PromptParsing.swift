@@ -118,6 +118,21 @@ public enum PromptParsing {
         return seconds
     }
 
+    /// An engine-wide limit in bytes a second, as `offstage limit` takes it (`500k`, `2m`, `off`; nil: none).
+    public static func rateLimit(_ text: String) throws(PromptError) -> Int64? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { throw PromptError("type a rate such as 500k or 2m, or off to lift the limit") }
+        do { return try RateLimit.parse(trimmed, what: "a limit") } catch { throw PromptError(error.reason) }
+    }
+
+    /// A limit as the prompt shows it to be edited: `2m`, `500k`, or the bytes when neither divides it.
+    public static func rateText(_ bytesPerSecond: Int64) -> String {
+        for (size, unit) in [(Int64(1) << 30, "g"), (1 << 20, "m"), (1 << 10, "k")] where bytesPerSecond % size == 0 {
+            return "\(bytesPerSecond / size)\(unit)"
+        }
+        return "\(bytesPerSecond)"
+    }
+
     /// A task identifier: printable text without spaces, at most 200 characters.
     public static func taskIdentifier(_ text: String) throws(PromptError) -> String {
         guard !text.isEmpty, text.count <= 200, !text.unicodeScalars.contains(where: isForbidden) else {

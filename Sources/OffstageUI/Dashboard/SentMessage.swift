@@ -39,6 +39,9 @@ enum SentMessage {
         case .app(.forceQuit): return "force-quit sent to the engine"
         case .app(.relaunch): return "background relaunch sent to the engine"
         case .android(let request): return android(request)
+        case .setRateLimit(let limit?):
+            return "limit \(RateLimit.describe(limit)) sent to the engine: every running transfer together"
+        case .setRateLimit(nil): return "no limit sent to the engine"
         default: return "command sent to the engine"
         }
     }

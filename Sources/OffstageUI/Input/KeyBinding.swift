@@ -70,6 +70,7 @@ public struct KeyBinding: Equatable, Sendable {
             "d", "device conditions: network, power, battery, Low Power Mode, refresh", bar: "device", in: [.ios]),
         KeyBinding("d", "device, Doze, bucket, saver", bar: "device", in: [.android]),
         KeyBinding("d", "device conditions (both)", bar: "device", in: [.both]),
+        KeyBinding("L", "limit every transfer's bandwidth together (asks for 2m, off…)"),
         KeyBinding("w", "cycle the clock's warp: ×1, ×10, ×60, ×600", bar: "warp"),
         KeyBinding("f", "freeze / unfreeze the clock"),
         KeyBinding("n", "jump to the next deadline"),

@@ -189,6 +189,31 @@ public enum SnapshotSamples {
             app: AppSnapshot(phase: .suspended, backgroundTimeRemaining: 0), transfers: [task], events: history)
     }
 
+    /// The demo under an engine-wide limit of 2 MiB/s: the ISO with a checksum, a header, a credential (masked) and
+    /// `--compressed`; the feed limited to 256 KiB/s of its own and saved gzip-encoded.
+    public static var limited: Snapshot {
+        var snapshot = demoMidway
+        snapshot.rateLimit = 2 << 20
+        for index in snapshot.transfers.indices {
+            switch snapshot.transfers[index].id {
+            case 1:
+                snapshot.transfers[index].speed = 1_800_000
+                snapshot.transfers[index].eta = 722
+                snapshot.transfers[index].extras = TransferExtras(
+                    appliedRate: 1_835_008,
+                    checksum: "sha-256=9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+                    headers: ["X-Build: 42", "Authorization: *** (held in memory by the command that added it)"],
+                    compressed: true)
+            case 2:
+                snapshot.transfers[index].speed = 262_144
+                snapshot.transfers[index].extras = TransferExtras(
+                    rateLimit: 256 << 10, appliedRate: 256 << 10, contentEncoding: "gzip")
+            default: break
+            }
+        }
+        return snapshot
+    }
+
     /// Nothing at all, and no engine running.
     public static var empty: Snapshot {
         Snapshot(clock: ClockSnapshot(now: now), engine: EngineSnapshot(role: .notRunning, home: "/home/demo/.offstage"))

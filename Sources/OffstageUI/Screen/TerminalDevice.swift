@@ -16,6 +16,13 @@ public protocol TerminalDevice: AnyObject {
     func readInputs(timeout: Double?) -> [TerminalInput]
     /// Ends a `readInputs` wait early; safe to call from any thread (a new snapshot arrived).
     func wake()
+    /// Sends a desktop notification with `text` (a transfer ended) and rings the bell, where the terminal can.
+    func notify(_ text: String)
+}
+
+extension TerminalDevice {
+    /// A terminal that cannot notify does nothing.
+    public func notify(_ text: String) {}
 }
 
 /// What a terminal can show.

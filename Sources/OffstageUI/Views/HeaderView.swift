@@ -22,7 +22,7 @@ enum HeaderView {
             let label = Item(spans: [Span(" device", c.palette.muted)], priority: 0)
             line(
                 in: &screen, row: 1, width: width, left: [label] + device(c, android: rows < 3),
-                right: totals(c) + [engine(c)])
+                right: limit(c) + totals(c) + [engine(c)])
             if rows >= 3 {
                 let android = Item(spans: [Span(" android", c.palette.muted)], priority: 0)
                 line(in: &screen, row: 2, width: width, left: [android] + AndroidHeader.device(c), right: [])
@@ -30,7 +30,7 @@ enum HeaderView {
         } else {
             line(
                 in: &screen, row: 0, width: width, left: [badge] + app(c, width: width) + device(c, android: true),
-                right: totals(c) + [engine(c), clock(c)])
+                right: limit(c) + totals(c) + [engine(c), clock(c)])
         }
     }
 
@@ -175,6 +175,16 @@ enum HeaderView {
             Item(
                 spans: [Span(full, c.palette.plain)], priority: 7,
                 compact: [Span(TotalsText.short(totals), c.palette.plain)])
+        ]
+    }
+
+    /// The engine-wide bandwidth limit (`offstage limit`, the `L` key) when one is set; nothing otherwise.
+    static func limit(_ c: RenderContext) -> [Item] {
+        guard let rate = c.snapshot.rateLimit else { return [] }
+        return [
+            Item(
+                spans: [Span("limit ", c.palette.muted), Span(RateLimit.describe(rate), c.palette.warn)], priority: 3,
+                compact: [Span(RateLimit.describe(rate), c.palette.warn)])
         ]
     }
 

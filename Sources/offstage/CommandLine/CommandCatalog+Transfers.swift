@@ -15,7 +15,23 @@ extension CommandCatalog {
             .flag("--discretionary", help: "let the system pick the time (a discretionary task)"),
             .option("--begin-after", value: "DUR", help: "earliest begin, from now (30s, 10m, 2h, 1d; at most 3650d)"),
             .option("--priority", value: "P", help: "the task's priority, a number from 0 to 1"),
+        ] + transferOptions,
+        notes: [
+            "Authorization, Cookie and Proxy-Authorization headers are credentials and never stored: add refuses them "
+                + "(give them to offstage get, which keeps them in memory, or keep the password in ~/.netrc)."
         ])
+
+    /// The options `add` and `get` share: a rate limit, a checksum, headers, compression.
+    static let transferOptions: [OptionSpec] = [
+        .option(
+            "--limit-rate", value: "RATE",
+            help: "at most RATE bytes a second (500k, 2m, 1g: 1024-based, as curl's; 1k to 1t)"),
+        .option(
+            "--checksum", value: "ALGO=HEX",
+            help: "deliver only if the file has this digest (sha-256, sha-512, sha-1, md5)"),
+        .option("-H", "--header", value: "HEADER", help: "send 'Name: value' with every request (repeatable)"),
+        .flag("--compressed", help: "ask for a compressed response and deliver the decoded bytes"),
+    ]
 
     /// `offstage upload FILE --to URL …`.
     static let upload = CommandSpec(
@@ -41,9 +57,15 @@ extension CommandCatalog {
             .option("-u", "--user", value: "NAME", help: "the user name to send (with --password-stdin)"),
             .flag("--password-stdin", help: "read the password from the first line of standard input"),
             .flag("-s", "--quiet", help: "no progress meter on stderr"),
-        ],
+        ] + transferOptions,
         notes: [
-            "Prints the delivered file's path. Credentials in the URL stay in this process's memory.",
+            "Prints the delivered file's path. Credentials in the URL, and Authorization, Cookie and "
+                + "Proxy-Authorization headers, stay in this process's memory and go to the URL's origin only "
+                + "(never to another after a redirect).",
+            "With --checksum, a file whose digest differs is not delivered and its partial file is removed: "
+                + "\"checksum mismatch: expected …, got …\" and exit status \(CLIError.checksumMismatchStatus).",
+            "Without --compressed, Offstage asks for identity encoding; a server that encodes anyway is saved as it "
+                + "sent it, and ls says so (gzip-encoded).",
             retryNote(RetryPolicy()),
         ])
 
@@ -69,8 +91,23 @@ extension CommandCatalog {
         options: [
             .flag("--until-idle", help: "stop once nothing is left to do"),
             .flag("--quiet", help: "do not print the event log"),
+            .option(
+                "--on-complete", value: "CMD",
+                help: "after each delivery or failure, run CMD with /bin/sh -c (the task in OFFSTAGE_* variables)"),
             config,
             .option("--warp", value: "N", help: "run the clock N times faster (1 to 10000)"),
+        ])
+
+    /// `offstage limit [RATE|off] [--task ID]`.
+    static let limit = CommandSpec(
+        name: "limit", positionals: "[RATE|off]",
+        summary: "show or set the bandwidth limit of every transfer together (or of one), applied at once",
+        options: [.option("--task", value: "ID", help: "limit this transfer only (see ls for IDs)")],
+        notes: [
+            "RATE is bytes a second as curl's --limit-rate spells it: 500k, 2m, 1g (1024-based), 1k to 1t. The "
+                + "engine-wide limit is shared by the running transfers, is kept across restarts, and reaches "
+                + "running transfers at once; a transfer's own limit (--task, or add/get --limit-rate) applies "
+                + "too, whichever is lower."
         ])
 
     /// `offstage ls`.

@@ -23,7 +23,12 @@ enum CommandCatalog {
     static let dashboard = CommandSpec(
         name: "",
         summary: "the dashboard: hosts the engine, or attaches to the one running for the home",
-        options: [config, record])
+        options: [
+            config, record,
+            .flag(
+                "--no-notify",
+                help: "no terminal notification and bell when a transfer ends (transfers.json: notifications)"),
+        ])
 
     /// `--record FILE.cast`, for the dashboard and the demo.
     static let record = OptionSpec.option(
@@ -31,9 +36,9 @@ enum CommandCatalog {
 
     /// The commands in the order the overview lists them.
     static let commands: [CommandSpec] = [
-        add, upload, get, run, clock, ls, events, pause, resume, cancel, clean, session, device, schedule, pending,
-        launch, expire, unschedule, app, work, fgs, android, simulate, origin, demo, story, render, help, version,
-        completion,
+        add, upload, get, run, limit, clock, ls, events, pause, resume, cancel, clean, session, device, schedule,
+        pending, launch, expire, unschedule, app, work, fgs, android, simulate, origin, demo, story, render, help,
+        version, completion,
         man,
     ]
 

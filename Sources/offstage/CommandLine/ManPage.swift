@@ -39,6 +39,8 @@ enum ManPage {
             ".TP", ".I HOME/offstage.db", text("The store: tasks, sessions, requests, the event log."),
             ".TP", ".I HOME/parts/", text("Partial files."),
             ".TP", ".I HOME/Documents/", text("The default delivery folder."),
+            ".TP", ".I HOME/hooks.log",
+            text("The output of the completion hook (run --on-complete, or onComplete in transfers.json)."),
             ".SH EXIT STATUS",
         ]
         let statuses: [(Int, String)] = [
@@ -47,6 +49,11 @@ enum ManPage {
             (2, "bad arguments; a refused command changes nothing"),
             (3, "the home cannot be used (owned by another process, damaged, foreign, too new)"),
             (4, "the disk is full; what was stored is kept"),
+            (
+                Int(CLIError.checksumMismatchStatus),
+                "get: the download's checksum did not match (--checksum); nothing was delivered and its partial file "
+                    + "was removed"
+            ),
             (130, "interrupted by SIGINT, SIGTERM or SIGHUP; the same command resumes"),
         ]
         for (code, meaning) in statuses { lines += [".TP", ".B \(code)", text(meaning)] }

@@ -98,8 +98,9 @@ import Testing
         var after = before
         after.totals = nil
         after.listing = nil
+        after.rateLimit = 4_096
         let update = SnapshotUpdate(from: before, to: after)
-        #expect(update.totals != nil && update.listing != nil)
+        #expect(update.totals != nil && update.listing != nil && update.rateLimit?.value == 4_096)
         #expect(before.applying(update) == after)
     }
 }

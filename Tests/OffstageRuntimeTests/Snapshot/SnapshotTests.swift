@@ -86,9 +86,9 @@ import Testing
         let paused = try harness.task(id)
         try harness.enqueue(.resume(id: id))
         try step { $0.state == .running }
-        // The offset is the one the server accepted: it is known once the response's head has come.
+        // The attempt's start is known once the server answers, a turn or more after the task runs again.
         let limit = Date().addingTimeInterval(20)
-        while Date() < limit, runtime.snapshot().transfers.first?.resumedFrom == 0 {
+        while runtime.snapshot().transfers.first?.resumedFrom == 0, Date() < limit {
             try runtime.runOneTurn()
             clock.advance(by: 0.1)
         }

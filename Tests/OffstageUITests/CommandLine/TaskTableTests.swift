@@ -111,6 +111,23 @@ import Testing
             "\(text)")
     }
 
+    @Test func aLimitedTaskSaysItsRateAndAnEncodedBodySaysSo() {
+        var limited = Self.live
+        limited.speed = 262_144
+        limited.extras = TransferExtras(rateLimit: 256 << 10, appliedRate: 256 << 10)
+        var encoded = TransferSnapshot(
+            id: 2, name: "page.html", url: "http://o/page", state: .completed, bytes: 900, bytesExpected: 900,
+            status: .completed, deliveredPath: "/h/Documents/page.html")
+        encoded.extras = TransferExtras(contentEncoding: "gzip")
+        var decoded = encoded
+        decoded.id = 3
+        decoded.extras = TransferExtras(compressed: true, contentEncoding: "gzip")
+        let lines = TaskTable.text(Self.snapshot([limited, encoded, decoded])).split(separator: "\n").map(String.init)
+        #expect(lines[1].hasSuffix("limited to 256 KiB/s"), "\(lines[1])")
+        #expect(lines[2].hasSuffix("saved as /h/Documents/page.html, gzip-encoded"), "\(lines[2])")
+        #expect(lines[3].hasSuffix("saved as /h/Documents/page.html"), "\(lines[3])")
+    }
+
     @Test func nothingIsNoTransfersAndAnEmptyArray() throws {
         #expect(TaskTable.text(SnapshotSamples.empty) == "no transfers")
         #expect(try TaskTable.json(SnapshotSamples.empty) == "[]")

@@ -160,6 +160,11 @@ extension AndroidKeyScenario {
                 $0.overlay == .device
             },
             .init(
+                label: "L", about: "asks for the limit", snapshot: a,
+                keys: [.character("L")] + ReducerFixture.typing("1m")
+                    + [.enter], effects: [.send(.setRateLimit(bytesPerSecond: 1 << 20))],
+                message: "limit 1 MiB/s sent to the engine: every running transfer together"),
+            .init(
                 label: "w", about: "warps", snapshot: a, keys: [.character("w")], effects: [.setClockRate(.warped(600))]
             ),
             .init(

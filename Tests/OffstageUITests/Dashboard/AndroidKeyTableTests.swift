@@ -46,7 +46,7 @@ import Testing
             labels == [
                 "↑/↓ j/k", "PgUp/PgDn", "Home/End", "Tab/S-Tab", "Enter", "Esc", "/", "a", "u", "p", "c", "s", "l", "x",
                 "o",
-                "h", "t", "K", "r", "d", "w", "f", "n", "Ctrl-L", "?", "q",
+                "h", "t", "K", "r", "d", "L", "w", "f", "n", "Ctrl-L", "?", "q",
             ])
         #expect(KeyBinding.device(for: .ios).map(\.label) == ["w", "c", "o", "p", "b/B", "l", "r", "i", "Esc/d"])
     }

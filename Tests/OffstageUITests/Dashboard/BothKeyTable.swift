@@ -121,6 +121,9 @@ extension AndroidKeyScenario {
             .init(label: "d", about: "opens the device menu", snapshot: b, keys: [.character("d")], effects: []) {
                 $0.overlay == .device
             },
+            .init(label: "L", about: "asks for the limit", snapshot: b, keys: [.character("L")], effects: []) {
+                $0.overlay == .prompt(.init(purpose: .limit))
+            },
             .init(
                 label: "w", about: "warps", snapshot: b, keys: [.character("w")], effects: [.setClockRate(.warped(10))]),
             .init(

@@ -96,6 +96,7 @@ struct KeyScenario: Sendable, CustomTestStringConvertible {
             effects: [.send(.app(.relaunch))]
         ) { _ in true },
         KeyScenario(label: "d", keys: [.character("d")], effects: []) { $0.overlay == .device },
+        KeyScenario(label: "L", keys: [.character("L")], effects: []) { $0.overlay == .prompt(.init(purpose: .limit)) },
         KeyScenario(label: "w", keys: [.character("w")], effects: [.setClockRate(.warped(10))]) { _ in true },
         KeyScenario(label: "f", keys: [.character("f")], effects: [.setClockRate(.frozen)]) {
             $0.rateBeforeFreeze == .real

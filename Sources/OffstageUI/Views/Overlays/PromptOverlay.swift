@@ -38,6 +38,8 @@ enum PromptOverlay {
                 case .events: "events"
                 }
             return ("Filter " + pane, "text to look for (case-insensitive); empty shows all")
+        case .limit:
+            return ("Limit every transfer together", "bytes a second: 500k, 2m, 1g (1024-based), or off")
         }
     }
 }

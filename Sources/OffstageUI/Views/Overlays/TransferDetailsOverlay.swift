@@ -48,6 +48,7 @@ enum TransferDetailsOverlay {
         if let speed = transfer.speed {
             add("speed", Format.speed(speed) + (transfer.eta.map { ", ETA " + Format.duration($0) } ?? ""))
         }
+        if let extras = transfer.extras { lines += options(extras, label: label, width: inner, context: c) }
         add("attempts", "\(transfer.attempts) failed in a row")
         add(
             "HTTP status",
@@ -85,6 +86,47 @@ enum TransferDetailsOverlay {
         OverlayFrame.draw(
             in: &screen, title: "Transfer \(transfer.id)", footer: "Esc close", lines: lines, maxWidth: boxWidth,
             context: c)
+    }
+
+    /// What the transfer asked for beyond its URL: its limit and the rate it has now, its checksum and where the check
+    /// is, its headers (credentials masked: their values never reach a view), and the encoding its body came with.
+    static func options(_ extras: TransferExtras, label: Int, width: Int, context c: RenderContext)
+        -> [OverlayFrame.Line]
+    {
+        var lines: [OverlayFrame.Line] = []
+        func wrap(_ name: String, _ value: String, _ style: Style = .plain) {
+            lines += OverlayFrame.wrappedField(name, value, labelWidth: label, width: width, style: style, context: c)
+        }
+        if extras.rateLimit != nil || extras.appliedRate != nil {
+            let own = extras.rateLimit.map { RateLimit.describe($0) + " (its own)" } ?? "none of its own"
+            let now = extras.appliedRate.map { ", at most " + RateLimit.describe($0) + " now" } ?? ""
+            wrap("limit", own + now)
+        }
+        if let checksum = extras.checksum {
+            let (state, style): (String, Style) =
+                switch extras.checksumState {
+                case .verified?: ("verified", c.palette.good)
+                case .verifying?: ("verifying", c.palette.info)
+                case .mismatch?: ("mismatch: nothing delivered", c.palette.bad)
+                case nil: ("checked when the body is complete", c.palette.muted)
+                }
+            wrap("checksum", c.safe(checksum) + " " + c.glyphs.dash + " " + state, style)
+        }
+        for (index, header) in extras.headers.enumerated() {
+            wrap(index == 0 ? "headers" : "", c.safe(header))
+        }
+        if extras.compressed || extras.contentEncoding != nil {
+            let encoding = extras.contentEncoding.map { c.safe($0) }
+            let text: String =
+                switch (extras.compressed, encoding) {
+                case (true, let name?): name + ", decoded (--compressed)"
+                case (true, nil): "asked for compression (--compressed); none so far"
+                case (false, let name?): name + "-encoded: saved as the server sent it"
+                case (false, nil): ""
+                }
+            wrap("encoding", text, extras.encodedNote == nil ? .plain : c.palette.warn)
+        }
+        return lines
     }
 
     /// `1.2/2.5 GB (47%)`, or `340 KB of an unknown size`.
