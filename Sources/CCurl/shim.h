@@ -1,6 +1,8 @@
 #ifndef OFFSTAGE_CCURL_SHIM_H
 #define OFFSTAGE_CCURL_SHIM_H
 #include <curl/curl.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
 
 /// curl_easy_setopt and curl_easy_getinfo are variadic; Swift needs one typed wrapper per argument kind.
 static inline CURLcode offstage_curl_setopt_long(CURL *h, CURLoption o, long v) { return curl_easy_setopt(h, o, v); }
@@ -18,6 +20,11 @@ static inline CURLcode offstage_curl_getinfo_off(CURL *h, CURLINFO i, curl_off_t
 static inline CURLcode offstage_curl_getinfo_string(CURL *h, CURLINFO i, char **v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode offstage_curl_getinfo_pointer(CURL *h, CURLINFO i, void **v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLMcode offstage_curl_multi_setopt_long(CURLM *m, CURLMoption o, long v) { return curl_multi_setopt(m, o, v); }
+/// The multi handle's event-driven interface: libcurl says which sockets to watch and when its timer is due.
+static inline CURLMcode offstage_curl_multi_setopt_pointer(CURLM *m, CURLMoption o, void *v) { return curl_multi_setopt(m, o, v); }
+static inline CURLMcode offstage_curl_multi_setopt_socketfunction(CURLM *m, int (*f)(CURL *, curl_socket_t, int, void *, void *)) { return curl_multi_setopt(m, CURLMOPT_SOCKETFUNCTION, f); }
+static inline CURLMcode offstage_curl_multi_setopt_timerfunction(CURLM *m, int (*f)(CURLM *, long, void *)) { return curl_multi_setopt(m, CURLMOPT_TIMERFUNCTION, f); }
+static inline curl_socket_t offstage_curl_socket_timeout(void) { return CURL_SOCKET_TIMEOUT; }
 static inline CURLcode offstage_curl_global_init_default(void) { return curl_global_init(CURL_GLOBAL_DEFAULT); }
 static inline size_t offstage_curl_read_abort(void) { return CURL_READFUNC_ABORT; }
 /// What a write or read callback returns to pause its transfer (the same chunk comes again after the unpause).
@@ -33,4 +40,31 @@ extern int sync_file_range(int fd, long long offset, long long nbytes, unsigned 
 static inline int offstage_start_writeback(int fd, long long offset, long long length) { return sync_file_range(fd, offset, length, 2u); }
 /// The result code of a finished transfer: the union member of CURLMsg Swift cannot name reliably.
 static inline CURLcode offstage_curl_msg_result(CURLMsg *m) { return m->data.result; }
+
+/// epoll and eventfd for the engine thread's wait (the Glibc module includes neither header).
+static inline int offstage_epoll_create(void) { return epoll_create1(EPOLL_CLOEXEC); }
+/// Watches `fd` for reading and/or writing (level-triggered), adding it or changing what is watched.
+static inline int offstage_epoll_watch(int epfd, int fd, int reading, int writing) {
+    struct epoll_event event = {0};
+    event.events = (reading ? EPOLLIN : 0) | (writing ? EPOLLOUT : 0);
+    event.data.fd = fd;
+    if (epoll_ctl(epfd, EPOLL_CTL_MOD, fd, &event) == 0) return 0;
+    return epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &event);
+}
+static inline int offstage_epoll_forget(int epfd, int fd) { return epoll_ctl(epfd, EPOLL_CTL_DEL, fd, NULL); }
+/// Waits up to `timeout` ms; writes each ready descriptor and its readiness as libcurl's CURL_CSELECT_* bits.
+/// Returns how many (at most `capacity`, at most 256), 0 on timeout, -1 with errno.
+static inline int offstage_epoll_wait(int epfd, int *fds, int *actions, int capacity, int timeout) {
+    struct epoll_event events[256];
+    if (capacity > 256) capacity = 256;
+    int count = epoll_wait(epfd, events, capacity, timeout);
+    for (int i = 0; i < count; i++) {
+        unsigned int e = events[i].events;
+        fds[i] = events[i].data.fd;
+        actions[i] = ((e & (EPOLLIN | EPOLLHUP | EPOLLRDHUP | EPOLLPRI)) ? CURL_CSELECT_IN : 0)
+            | ((e & EPOLLOUT) ? CURL_CSELECT_OUT : 0) | ((e & EPOLLERR) ? CURL_CSELECT_ERR : 0);
+    }
+    return count;
+}
+static inline int offstage_eventfd(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC); }
 #endif

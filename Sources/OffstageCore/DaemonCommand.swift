@@ -2,6 +2,9 @@
 public enum DaemonCommand: Codable, Sendable, Equatable {
     /// Create a transfer; its task id is reserved from the home's task counter when the command is enqueued.
     case add(TransferSpec)
+    /// Create one download per URL of a list, all or none; their ids are reserved together (consecutive) when the
+    /// command is enqueued.
+    case addBatch(TransferBatch)
     /// Pause a task.
     case pause(id: Int64)
     /// Resume a paused or failed task.
@@ -39,6 +42,9 @@ public enum DaemonCommand: Codable, Sendable, Equatable {
     /// Something done to the Android side of the model (work, foreground services, Doze, buckets, its process);
     /// refused by an engine whose platform profile has no Android.
     case android(AndroidRequest)
+    /// Switch the home's simulated platform (`offstage device platform ios|android|both`, the device menu): kept in
+    /// the store, where it overrides `config/android.json`; a running engine starts and stops its hosts to match.
+    case setPlatform(PlatformProfile)
 
     /// Whether the runtime's clock executes this command (any runtime takes it, and refuses it when its clock
     /// cannot be steered).
@@ -59,8 +65,8 @@ public enum DaemonCommand: Codable, Sendable, Equatable {
     /// itself; the others need running work (a launch, an expiration, the app's process) and an engine.
     public var changesStateOnly: Bool {
         switch self {
-        case .add, .pause, .resume, .cancel, .setConditions, .configureSession, .schedule, .unschedule,
-            .setDeviceInUse, .setRateLimit, .setTaskRateLimit:
+        case .add, .addBatch, .pause, .resume, .cancel, .setConditions, .configureSession, .schedule, .unschedule,
+            .setDeviceInUse, .setRateLimit, .setTaskRateLimit, .setPlatform:
             return true
         case .app(.setMistake):
             return true
@@ -68,6 +74,16 @@ public enum DaemonCommand: Codable, Sendable, Equatable {
             return request.changesStateOnly
         case .launchTask, .expireTask, .appOpened, .appBackgrounded, .app, .setClockRate, .jumpToNextDeadline:
             return false
+        }
+    }
+
+    /// How many task ids the command reserves from the home's counter when it is enqueued: one for an `add`, one
+    /// per URL for an `addBatch`, none for the rest.
+    public var reservedTaskCount: Int {
+        switch self {
+        case .add: return 1
+        case .addBatch(let batch): return batch.urls.count
+        default: return 0
         }
     }
 

@@ -8,6 +8,8 @@ public enum DaemonEvent: Sendable, Equatable {
     case sessionConfigured(SessionConfiguration)
     /// A user asked for a transfer; `id` was assigned by the store; `defaultDirectory` receives downloads.
     case addRequested(id: Int64, spec: TransferSpec, defaultDirectory: String)
+    /// A user asked for a batch of downloads; the store reserved the ids `firstID` onwards, one per URL.
+    case batchAddRequested(firstID: Int64, batch: TransferBatch, defaultDirectory: String)
     /// A user asked to pause a task.
     case pauseRequested(id: Int64)
     /// A user asked to resume a paused or failed task.

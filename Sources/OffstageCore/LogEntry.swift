@@ -120,4 +120,8 @@ public enum LogKind: String, Codable, Sendable, CaseIterable {
     case checksum
     /// The completion hook ran for a task, or failed to (never fatal).
     case hook
+    /// The engine could not listen on `engine.sock` (something else is there): it runs without attached views.
+    case attachUnavailable = "attach-unavailable"
+    /// The home's simulated platform was switched (`offstage device platform`): to what, and when it takes effect.
+    case platform
 }

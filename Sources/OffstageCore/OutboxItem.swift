@@ -37,6 +37,24 @@ public struct StoreChanges: Sendable, Equatable {
     /// No changes.
     public init() {}
 
+    /// Adds `later`'s changes after these, as if both were written in order: a task saved in both keeps the later
+    /// value, the other parts are appended (conditions: the later ones when set). Outbox rows are written removals
+    /// first, so two changes that both touch the outbox are not merged this way.
+    public mutating func merge(_ later: StoreChanges) {
+        for task in later.tasks {
+            if let index = tasks.lastIndex(where: { $0.id == task.id }) {
+                tasks[index] = task
+            } else {
+                tasks.append(task)
+            }
+        }
+        sessions += later.sessions
+        log += later.log
+        outboxAdded += later.outboxAdded
+        outboxRemoved += later.outboxRemoved
+        conditions = later.conditions ?? conditions
+    }
+
     /// Whether there is nothing to write.
     public var isEmpty: Bool {
         tasks.isEmpty && sessions.isEmpty && log.isEmpty && outboxAdded.isEmpty && outboxRemoved.isEmpty

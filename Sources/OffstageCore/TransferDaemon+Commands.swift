@@ -15,7 +15,7 @@ extension TransferDaemon {
         acceptedOffsets = [:]
         stalls = [:]
         waitReasons = [:]
-        reindex(now: transition.now)
+        index.rebuild(self.tasks, now: transition.now)
         appliedLimits = [:]
         var interrupted = 0
         let unsettled = tasks.filter { $0.state == .running || $0.state == .finishing }
@@ -45,7 +45,7 @@ extension TransferDaemon {
             }
         }
         startWaits = waits
-        newlyDated = []
+        index.newlyDated = []
     }
 
     /// Logs the waits a restart's scheduling pass found, in one line, and goes back to one line per change.
@@ -61,35 +61,24 @@ extension TransferDaemon {
             transition.actions.append(.refuse("task \(id) already exists"))
             return
         }
-        if let problem = spec.options.problem {
-            return transition.actions.append(.refuse(Self.printable(problem)))
-        }
-        if spec.kind == .upload, spec.options.checksum != nil || spec.options.compressed {
-            return transition.actions.append(.refuse("a checksum or --compressed applies to downloads only"))
-        }
-        if sessions[spec.session] == nil {
-            let configuration = SessionConfiguration(identifier: spec.session)
-            sessions[spec.session] = configuration
-            transition.changes.sessions.append(configuration)
-        }
-        let session = sessions[spec.session] ?? SessionConfiguration(identifier: spec.session)
-        let taskIdentifier = (lastTaskIdentifier[spec.session] ?? 0) + 1
-        let task = TransferTask(
-            id: id, session: spec.session, taskIdentifier: taskIdentifier, taskDescription: spec.taskDescription,
-            kind: spec.kind, url: URLCredentials.stripped(spec.url), method: spec.method, uploadPath: spec.uploadPath,
-            requestedName: spec.name, destinationDirectory: spec.destinationDirectory ?? defaultDirectory,
-            priority: Clamped.within(spec.priority, 0...1),
-            earliestBeginDate: spec.beginAfter.map {
-                transition.now + Clamped.within($0, 0...TransferSpec.maximumDelay)
-            },
-            isDiscretionary: spec.discretionary || session.isDiscretionary, createdAt: transition.now)
-        var created = task
-        created.options = spec.options
-        update(created, in: &transition)
+        if let problem = Self.optionsProblem(spec) { return transition.actions.append(.refuse(problem)) }
+        let task = makeTask(
+            id: id, spec: spec, taskIdentifier: nextTaskIdentifier(in: spec.session, in: &transition),
+            defaultDirectory: defaultDirectory, now: transition.now)
+        update(task, in: &transition)
         let what = task.kind == .download ? "download" : "\(task.method) upload of \(task.uploadPath ?? "?")"
         transition.log(
             .taskAdded, task.subject,
             "\(what) \(URLCredentials.masked(task.url)) in \(task.session)" + Self.describe(spec.options))
+    }
+
+    /// Why a request's options cannot be taken (refused before anything is created), or nil.
+    static func optionsProblem(_ spec: TransferSpec) -> String? {
+        if let problem = spec.options.problem { return printable(problem) }
+        if spec.kind == .upload, spec.options.checksum != nil || spec.options.compressed {
+            return "a checksum or --compressed applies to downloads only"
+        }
+        return nil
     }
 
     /// `; limit 500 KiB/s, sha-256 checked, 2 headers, compressed`: what the options ask, never a header's value.
@@ -101,6 +90,69 @@ extension TransferDaemon {
         if headers > 0 { parts.append(Plural.count(headers, "header")) }
         if options.compressed { parts.append("compressed") }
         return parts.isEmpty ? "" : "; " + parts.joined(separator: ", ")
+    }
+
+    /// Creates one download per URL of a batch, with the ids `first` onwards, all or none (an id already taken
+    /// refuses the whole batch), and says so in one log line.
+    mutating func addBatch(
+        first: Int64, batch: TransferBatch, defaultDirectory: String, in transition: inout Transition
+    ) {
+        guard !batch.urls.isEmpty else {
+            transition.actions.append(.refuse("no URLs in \(batch.source)"))
+            return
+        }
+        let count = Int64(batch.urls.count)
+        let (last, overflow) = first.addingReportingOverflow(count - 1)
+        guard first > 0, !overflow else {
+            transition.actions.append(.refuse("task ids \(first) and on are out of range"))
+            return
+        }
+        if let problem = Self.optionsProblem(batch.template) { return transition.actions.append(.refuse(problem)) }
+        if let taken = tasks.keys.first(where: { (first...last).contains($0) }) {
+            transition.actions.append(.refuse("task \(taken) already exists; none of the \(count) was added"))
+            return
+        }
+        var identifier = nextTaskIdentifier(in: batch.template.session, in: &transition)
+        transition.changes.tasks.reserveCapacity(transition.changes.tasks.count + batch.urls.count)
+        for (offset, url) in batch.urls.enumerated() {
+            let task = makeTask(
+                id: first + Int64(offset), spec: batch.spec(for: url), taskIdentifier: identifier,
+                defaultDirectory: defaultDirectory, now: transition.now)
+            identifier += 1
+            update(task, in: &transition)
+        }
+        let session = batch.template.session
+        let range = count == 1 ? "task \(first)" : "tasks \(first) to \(last)"
+        transition.log(
+            .taskAdded, range,
+            "\(Plural.count(count, "download")) from \(batch.source) in \(session)"
+                + Self.describe(batch.template.options))
+    }
+
+    /// The next free `taskIdentifier` of a session (numbered per session), creating the session when it is new.
+    private mutating func nextTaskIdentifier(in session: String, in transition: inout Transition) -> Int {
+        if sessions[session] == nil {
+            let configuration = SessionConfiguration(identifier: session)
+            sessions[session] = configuration
+            transition.changes.sessions.append(configuration)
+        }
+        return (index.lastTaskIdentifier[session] ?? 0) + 1  // kept by the index: no pass over every task
+    }
+
+    /// A new queued task for a request: its URL without credentials, its folder, its clamped priority and delay.
+    private func makeTask(
+        id: Int64, spec: TransferSpec, taskIdentifier: Int, defaultDirectory: String, now: Date
+    ) -> TransferTask {
+        let session = sessions[spec.session] ?? SessionConfiguration(identifier: spec.session)
+        var task = TransferTask(
+            id: id, session: spec.session, taskIdentifier: taskIdentifier, taskDescription: spec.taskDescription,
+            kind: spec.kind, url: URLCredentials.stripped(spec.url), method: spec.method, uploadPath: spec.uploadPath,
+            requestedName: spec.name, destinationDirectory: spec.destinationDirectory ?? defaultDirectory,
+            priority: Clamped.within(spec.priority, 0...1),
+            earliestBeginDate: spec.beginAfter.map { now + Clamped.within($0, 0...TransferSpec.maximumDelay) },
+            isDiscretionary: spec.discretionary || session.isDiscretionary, createdAt: now)
+        task.options = spec.options
+        return task
     }
 
     /// Pauses a task that has not finished; its partial file and validator are kept.
@@ -216,6 +268,6 @@ extension TransferDaemon {
         attempts = [:]
         stopping = [:]
         liveBytes = [:]
-        reindex(now: .distantPast)
+        index.rebuild(self.tasks, now: .distantPast)
     }
 }

@@ -8,20 +8,20 @@ extension TransferDaemon {
     /// The tasks the engine paused because the disk was full, in id order: while there are any, the runtime
     /// measures the free space and reports it (`.diskSpaceChecked`).
     public var tasksPausedForFullDisk: [Int64] {
-        pausedForFullDisk.sorted()
+        index.pausedForFullDisk.sorted()
     }
 
     /// Asks the runtime to measure the free space when a check is due (on a wake: never while handling the
     /// measurement itself).
     mutating func measureDiskSpaceIfDue(in transition: inout Transition) {
-        guard !pausedForFullDisk.isEmpty, (nextDiskCheck ?? transition.now) <= transition.now else { return }
+        guard !index.pausedForFullDisk.isEmpty, (nextDiskCheck ?? transition.now) <= transition.now else { return }
         nextDiskCheck = transition.now + timings.diskCheckInterval
         transition.actions.append(.measureDiskSpace)
     }
 
     /// The wake for the next check while tasks are paused for a full disk (nil, and no check pending, otherwise).
     mutating func nextDiskCheckWake(now: Date) -> Date? {
-        guard !pausedForFullDisk.isEmpty else {
+        guard !index.pausedForFullDisk.isEmpty else {
             nextDiskCheck = nil
             return nil
         }

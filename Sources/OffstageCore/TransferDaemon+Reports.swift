@@ -254,8 +254,15 @@ extension TransferDaemon {
         transition.actions.append(.announce(task))
     }
 
-    /// Server-controlled text made safe for logs and terminals: control characters escaped.
+    /// Server-controlled text made safe for logs and terminals: control characters escaped, at most 300 characters.
     public static func printable(_ text: String) -> String {
+        let out = escapingControls(text)
+        return out.count > 300 ? String(out.prefix(300)) + "…" : out
+    }
+
+    /// `text` as one printable line of any length: line breaks and other control or bidi characters become `\\xNN`
+    /// or `\\u{N}`.
+    public static func escapingControls(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             if FileNameSanitizer.isForbidden(scalar) {
@@ -266,7 +273,7 @@ extension TransferDaemon {
                 out.unicodeScalars.append(scalar)
             }
         }
-        return out.count > 300 ? String(out.prefix(300)) + "…" : out
+        return out
     }
 }
 

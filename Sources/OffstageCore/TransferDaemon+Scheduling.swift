@@ -7,21 +7,27 @@ extension TransferDaemon {
     /// until it comes, so a pass costs what is ready, not what is stored.
     mutating func schedule(in transition: inout Transition) {
         let now = transition.now
-        promoteDueTasks(now: now)
+        index.promoteDueTasks(now: now, tasks: tasks)
         noteNewlyDated(now: now, in: &transition)
-        let candidates = ready.compactMap { tasks[$0] }
-            .filter { attempts[$0.id] == nil }
-            .filter { exclusive?.contains($0.id) ?? true }
-            .sorted { ($0.priority, -$0.id) > ($1.priority, -$1.id) }
+        var candidates: [TransferTask] = []
+        for id in index.ready where attempts[id] == nil && exclusive?.contains(id) ?? true {
+            if let task = tasks[id] { candidates.append(task) }
+        }
+        candidates.sort { ($0.priority, -$0.id) > ($1.priority, -$1.id) }
+        var busy: [HostSlot: Int]?
         for task in candidates {
             if let blocked = conditionBlock(for: task) {
                 noteWaiting(task, blocked, in: &transition)
                 continue
             }
-            if let full = connectionBlock(for: task) {
+            // The connections in use per session and origin, counted once per pass (not once per candidate).
+            if busy == nil { busy = busyConnections() }
+            let slot = HostSlot(task)
+            if let full = connectionBlock(for: task, busy: busy?[slot] ?? 0) {
                 noteWaiting(task, full, in: &transition)
                 continue
             }
+            busy?[slot, default: 0] += 1
             waitReasons[task.id] = nil
             begin(task, attempt: Attempt(url: task.url, visited: [], restarts: 0), in: &transition)
         }
@@ -33,9 +39,9 @@ extension TransferDaemon {
     /// Notes the wait of each task that began to wait for a date since the last pass (`earliest begin in 3 h`),
     /// once; a task waiting for a date keeps no reason of its own (its status says when).
     private mutating func noteNewlyDated(now: Date, in transition: inout Transition) {
-        guard !newlyDated.isEmpty else { return }
-        let dated = newlyDated
-        newlyDated = []
+        guard !index.newlyDated.isEmpty else { return }
+        let dated = index.newlyDated
+        index.newlyDated = []
         for id in dated {
             guard let task = tasks[id], Self.waits(task), let date = Self.dueDate(of: task), date > now else {
                 continue
@@ -90,13 +96,30 @@ extension TransferDaemon {
         return nil
     }
 
-    /// Why the session's per-host connection limit keeps a task waiting, or nil when a slot is free.
-    func connectionBlock(for task: TransferTask) -> String? {
+    /// A session's connections to one origin (scheme, host and port of a task's URL): what its limit counts.
+    struct HostSlot: Hashable {
+        let session: String
+        let origin: String?
+
+        init(_ task: TransferTask) {
+            session = task.session
+            origin = URLCredentials.origin(of: task.url)
+        }
+    }
+
+    /// The requests in flight per session and origin.
+    func busyConnections() -> [HostSlot: Int] {
+        var busy: [HostSlot: Int] = [:]
+        for id in attempts.keys {
+            if let task = tasks[id] { busy[HostSlot(task), default: 0] += 1 }
+        }
+        return busy
+    }
+
+    /// Why the session's per-host connection limit keeps a task waiting (`busy` of its slots in use), or nil when a
+    /// slot is free.
+    func connectionBlock(for task: TransferTask, busy: Int) -> String? {
         let session = session(of: task)
-        let host = URLCredentials.origin(of: task.url)
-        let busy = attempts.keys.compactMap { tasks[$0] }.filter {
-            $0.session == task.session && URLCredentials.origin(of: $0.url) == host
-        }.count
         guard busy >= session.httpMaximumConnectionsPerHost else { return nil }
         return "waiting for a connection slot (\(busy) of \(session.httpMaximumConnectionsPerHost) in use)"
     }

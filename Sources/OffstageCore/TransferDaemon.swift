@@ -21,8 +21,12 @@ public struct TransferDaemon: Sendable, Equatable {
     public var redirectPolicy: RedirectPolicy
     /// Sessions by identifier.
     public internal(set) var sessions: [String: SessionConfiguration] = [:]
-    /// Tasks by identifier, including finished ones.
+    /// Tasks by identifier, including finished ones; set through `update` (or `restore`/`load`, which rebuild
+    /// `index`) only.
     public internal(set) var tasks: [Int64: TransferTask] = [:]
+    /// The tasks' ids by state, their order, the queue's totals, the ready tasks and the dates the others wait for,
+    /// in step with `tasks` (`TaskIndex`).
+    var index = TaskIndex()
     /// The simulated device's conditions.
     public internal(set) var conditions = DeviceConditions()
     /// Bytes received so far by running downloads (not yet durable), for progress display.
@@ -57,24 +61,8 @@ public struct TransferDaemon: Sendable, Equatable {
     /// The engine reports every request's end exactly once and in order, so the reports of a
     /// stopped request are consumed here and never mistaken for those of a newer request.
     var stopping: [Int64: Int] = [:]
-    /// Every task's id in ascending order (the rows of a list in id order).
-    public internal(set) var order = SortedIDs()
-    /// The queue's totals, kept as tasks change.
-    public internal(set) var totals = TransferTotals()
-    /// Queued and retrying tasks whose date (begin date, retry) has come: the only ones a scheduling pass looks at.
-    var ready: Set<Int64> = []
-    /// Queued and retrying tasks waiting for a date, earliest first (entries that no longer hold are skipped).
-    var dueDates = DueDateHeap()
-    /// Tasks that began to wait for a date since the last scheduling pass, whose wait it notes.
-    var newlyDated: [Int64] = []
-    /// Tasks paused for a full disk.
-    var pausedForFullDisk: Set<Int64> = []
-    /// The highest `taskIdentifier` of each session (a new task takes the next).
-    var lastTaskIdentifier: [String: Int] = [:]
     /// While a restart's scheduling pass runs: the waits it found, summed up in one line instead of one per task.
     var startWaits: WaitSummary?
-    /// Counts the changes to `tasks`, so a view's cached list knows when to look again.
-    public internal(set) var version = 0
 
     /// An empty daemon with the given policies.
     public init(retryPolicy: RetryPolicy = RetryPolicy(), redirectPolicy: RedirectPolicy = RedirectPolicy()) {
@@ -101,6 +89,8 @@ public struct TransferDaemon: Sendable, Equatable {
             transition.changes.sessions.append(configuration)
         case .addRequested(let id, let spec, let directory):
             add(id: id, spec: spec, defaultDirectory: directory, in: &transition)
+        case .batchAddRequested(let first, let batch, let directory):
+            addBatch(first: first, batch: batch, defaultDirectory: directory, in: &transition)
         case .pauseRequested(let id):
             pause(id, in: &transition)
         case .resumeRequested(let id):
@@ -168,10 +158,9 @@ public struct TransferDaemon: Sendable, Equatable {
     /// A task of an app session that ends any way but through delivery (failed, cancelled, an upload answered)
     /// gets an outbox row in the same transaction, so `didCompleteWithError` reaches the app exactly once.
     mutating func update(_ task: TransferTask, in transition: inout Transition) {
-        let previous = tasks[task.id]
+        let previous = tasks.updateValue(task, forKey: task.id)
+        index.update(task, previous: previous, now: transition.now)
         let before = previous?.state
-        tasks[task.id] = task
-        index(task, previous: previous, now: transition.now)
         transition.save(task)
         if appSessions.contains(task.session), task.state.isTerminal, let before, !before.isTerminal,
             before != .finishing

@@ -8,11 +8,22 @@ struct Transition {
     var changes = StoreChanges()
     /// Side effects, executed after the commit.
     var actions: [DaemonAction] = []
+    /// Where each saved task is in `changes.tasks`, so saving a task again replaces it in constant time.
+    private var saved: [Int64: Int] = [:]
 
-    /// Records a task's new value.
+    /// A transition at `now` with nothing in it yet.
+    init(now: Date) {
+        self.now = now
+    }
+
+    /// Records a task's new value (the last value saved for an id is the one written).
     mutating func save(_ task: TransferTask) {
-        changes.tasks.removeAll { $0.id == task.id }
-        changes.tasks.append(task)
+        if let index = saved[task.id] {
+            changes.tasks[index] = task
+        } else {
+            saved[task.id] = changes.tasks.count
+            changes.tasks.append(task)
+        }
     }
 
     /// Appends an event-log line.

@@ -401,6 +401,7 @@ public struct SentCommands {
         case .expireTask(let identifier): "expiration of \(identifier)"
         case .app(let request): "app \(request)".prefix(40).description
         case .setClockRate, .jumpToNextDeadline: "clock change"
+        case .setPlatform(let profile): "platform \(profile.rawValue)"
         default: "command"
         }
     }

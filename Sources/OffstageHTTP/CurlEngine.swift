@@ -5,15 +5,16 @@ import Glibc
 import OffstageCore
 import Synchronization
 
-/// The transfer engine: libcurl's multi interface on one dedicated thread that owns every curl
-/// handle and part file. Commands cross in through a locked FIFO queue plus `curl_multi_wakeup`;
-/// reports go out through `report`, called on the engine thread.
+/// The transfer engine: libcurl's multi interface, event-driven (`EngineLoop`), on one dedicated thread that owns
+/// every curl handle and part file. Commands cross in through a locked FIFO queue plus a wakeup (an eventfd);
+/// reports go out in batches through `reports` (what one turn of the engine thread produced, in order), called on
+/// the engine thread.
 ///
 /// Every submitted request yields exactly one `.ended`; reports for one task come in order.
 public final class CurlEngine: Sendable {
     private let configuration: EngineConfiguration
-    private let report: @Sendable (TransferReport) -> Void
-    private let multi: MultiHandle
+    private let reports: @Sendable ([TransferReport]) -> Void
+    private let wakeup = EngineWakeup()
     private let state = Mutex(QueueState())
     private let running = DispatchGroup()
 
@@ -25,15 +26,23 @@ public final class CurlEngine: Sendable {
     }
 
     /// An engine that will write part files under `configuration.partsDirectory`; call `start()`.
-    public init(configuration: EngineConfiguration, report: @escaping @Sendable (TransferReport) -> Void) {
+    public convenience init(
+        configuration: EngineConfiguration, report: @escaping @Sendable (TransferReport) -> Void
+    ) {
+        self.init(configuration: configuration, reports: { batch in batch.forEach(report) })
+    }
+
+    /// An engine that hands its reports over a turn at a time: one call per batch, so a busy engine wakes its
+    /// owner once per turn rather than once per report.
+    public init(configuration: EngineConfiguration, reports: @escaping @Sendable ([TransferReport]) -> Void) {
         _ = Self.globalInit
         self.configuration = configuration
-        self.report = report
-        self.multi = MultiHandle(raw: curl_multi_init())
+        self.reports = reports
+        Self.raiseOpenFileLimit()
     }
 
     deinit {
-        if let raw = multi.raw { curl_multi_cleanup(raw) }
+        wakeup.close()
     }
 
     private static let globalInit: CURLcode = offstage_curl_global_init_default()
@@ -64,7 +73,7 @@ public final class CurlEngine: Sendable {
     /// (reported on the calling thread).
     public func submit(_ request: TransferRequest, credentials: OriginCredentials? = nil) {
         guard enqueue(.submit(request, credentials)) else {
-            report(.ended(taskID: request.taskID, end: .stopped))
+            reports([.ended(taskID: request.taskID, end: .stopped)])
             return
         }
     }
@@ -98,7 +107,10 @@ public final class CurlEngine: Sendable {
             return (first, state.started, pending, here)
         }
         if first && !started {
-            for case .submit(let request, _) in pending { report(.ended(taskID: request.taskID, end: .stopped)) }
+            reports(
+                pending.compactMap {
+                    if case .submit(let request, _) = $0 { .ended(taskID: request.taskID, end: .stopped) } else { nil }
+                })
             return
         }
         wake()
@@ -117,27 +129,28 @@ public final class CurlEngine: Sendable {
     }
 
     private func wake() {
-        if let raw = multi.raw { _ = curl_multi_wakeup(raw) }
+        wakeup.signal()
     }
 
-    /// The engine thread: commands in FIFO order, then perform, info_read and poll, until shutdown.
+    /// The engine thread: commands in FIFO order, then a wait on the sockets that are ready, until shutdown.
     private func run() {
-        let loop = EngineLoop(multi: multi.raw, configuration: configuration, report: report)
-        while true {
-            let commands = state.withLock { state -> [EngineCommand] in
+        let loop = EngineLoop(configuration: configuration, wakeup: wakeup, reports: reports)
+        loop.run {
+            state.withLock { state -> [EngineCommand] in
                 defer { state.commands.removeAll(keepingCapacity: true) }
                 return state.commands
             }
-            for command in commands where !loop.handle(command) { return }
-            if loop.isBusy { loop.perform() }
-            loop.poll(milliseconds: loop.isBusy ? 1000 : 10_000)
         }
     }
-}
 
-/// The multi handle pointer, shared with other threads only for `curl_multi_wakeup`.
-// Safety: `curl_multi_wakeup` is documented thread-safe; every other use of the handle happens on
-// the engine thread, and `curl_multi_cleanup` runs in `CurlEngine.deinit`, when no thread holds the engine.
-private struct MultiHandle: @unchecked Sendable {
-    let raw: UnsafeMutableRawPointer?
+    /// Raises the soft limit on open files to the hard limit (at most 2^20): every transfer holds a socket and a part
+    /// file, and the usual soft limit of 1,024 would refuse the 500th of a thousand downloads at once.
+    private static func raiseOpenFileLimit() {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
+        let wanted = min(limit.rlim_max, 1 << 20)
+        guard limit.rlim_cur < wanted else { return }
+        limit.rlim_cur = wanted
+        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    }
 }

@@ -14,37 +14,98 @@ enum EngineCommand: Sendable {
     case shutdown
 }
 
-/// The engine thread's state: the multi handle's transfers, driven by `perform`/`poll`/`info_read`.
+/// The engine thread's state: libcurl's multi handle driven by its event-driven interface
+/// (`curl_multi_socket_action`), the sockets it asks for in an epoll set, its one timer, and the transfers.
 ///
-/// Not Sendable: created and used on the engine thread only.
+/// A turn waits for a ready socket, libcurl's timer, the engine's tick or a wakeup, and then hands libcurl only
+/// the sockets that are ready: its cost follows active sockets, not the number of transfers. Progress, time-based
+/// checkpoints and stall checks run on the tick (`progressInterval`), for every transfer together.
+///
+/// Not Sendable: created, used and destroyed on the engine thread only.
 final class EngineLoop {
-    private let multi: UnsafeMutableRawPointer?
-    private let configuration: EngineConfiguration
-    private let report: @Sendable (TransferReport) -> Void
+    /// The multi handle; nil when libcurl or the system could not make one (every request then fails at once).
+    let multi: UnsafeMutableRawPointer?
+    let configuration: EngineConfiguration
+    /// Where a turn's reports go, in one call.
+    let reports: @Sendable ([TransferReport]) -> Void
+    /// The reports of the turn so far; the transfers' callbacks add to it.
+    let outbox = ReportOutbox()
+    /// The sockets libcurl watches, and the wakeup; nil when the system refused an epoll set.
+    let watch: SocketWatch?
+    /// When libcurl wants `curl_multi_socket_action(CURL_SOCKET_TIMEOUT)` next (monotonic seconds); nil: never.
+    var timerDeadline: Double?
     /// Active transfers by task ID; keeps each `Transfer` alive while its handle is in the multi handle.
-    private var active: [Int64: Transfer] = [:]
+    var active: [Int64: Transfer] = [:]
+    /// The same transfers by easy handle, while the handle is in the multi handle (for libcurl's "done" messages).
+    var byHandle: [UnsafeMutableRawPointer: Transfer] = [:]
+    /// The active transfers with a rate limit (a pacer), which may be paused until their `resumeAt`.
+    var paced: [Int64: Transfer] = [:]
     /// Downloads libcurl finished whose connection is watched briefly for bytes past Content-Length.
-    private var settling: [Settling] = []
+    var settling: [Settling] = []
+    /// When the next tick is due (monotonic seconds).
+    var nextTick = 0.0
     /// How long a finished download's connection is watched for excess bytes.
     static let settleSeconds = 0.05
 
-    private struct Settling {
+    /// A finished download whose connection is watched until `deadline`.
+    struct Settling {
         let transfer: Transfer
         let socket: Int32
         let deadline: Double
     }
 
+    /// A loop with its own epoll set and multi handle; `wakeup` is the engine's.
     init(
-        multi: UnsafeMutableRawPointer?, configuration: EngineConfiguration,
-        report: @escaping @Sendable (TransferReport) -> Void
+        configuration: EngineConfiguration, wakeup: EngineWakeup,
+        reports: @escaping @Sendable ([TransferReport]) -> Void
     ) {
-        self.multi = multi
         self.configuration = configuration
-        self.report = report
+        self.reports = reports
+        watch = SocketWatch(wakeup: wakeup)
+        multi = watch == nil ? nil : curl_multi_init()
+        guard let multi else { return }
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        _ = offstage_curl_multi_setopt_socketfunction(multi, engineSocketCallback)
+        _ = offstage_curl_multi_setopt_pointer(multi, CURLMOPT_SOCKETDATA, me)
+        _ = offstage_curl_multi_setopt_timerfunction(multi, engineTimerCallback)
+        _ = offstage_curl_multi_setopt_pointer(multi, CURLMOPT_TIMERDATA, me)
     }
 
     /// Whether any transfer is in flight.
     var isBusy: Bool { !active.isEmpty }
+
+    /// The tick's period: how often progress is reported and checkpoints and stalls are looked at.
+    var tickInterval: Double { min(max(configuration.progressInterval, 0.02), 1) }
+
+    /// Runs until `.shutdown`: each turn takes the queued commands, waits, and lets libcurl act on what is ready.
+    /// Cleans the multi handle up before it returns (its connection cache closes sockets through the callback).
+    func run(commands: () -> [EngineCommand]) {
+        defer { if let multi { curl_multi_cleanup(multi) } }
+        while true {
+            for command in commands() where !handle(command) {
+                flushReports()
+                return
+            }
+            flushReports()
+            wait()
+            finishDone()
+            settle()
+            tickIfDue()
+        }
+    }
+
+    /// Hands the turn's reports over in one call, in the order they were made.
+    private func flushReports() {
+        guard !outbox.items.isEmpty else { return }
+        let batch = outbox.items
+        outbox.items.removeAll(keepingCapacity: true)
+        reports(batch)
+    }
+
+    /// Adds a report to the turn's batch.
+    func report(_ report: TransferReport) {
+        outbox.items.append(report)
+    }
 
     /// Carries out one command. Returns false for `.shutdown`.
     func handle(_ command: EngineCommand) -> Bool {
@@ -54,7 +115,9 @@ final class EngineLoop {
         case .stop(let taskID):
             if let transfer = active[taskID] { end(transfer, result: nil) }
         case .limit(let taskID, let rate):
-            active[taskID]?.applyRateLimit(rate)
+            guard let transfer = active[taskID] else { break }
+            transfer.applyRateLimit(rate)
+            notePacing(transfer)
         case .shutdown:
             for transfer in active.values.sorted(by: { $0.request.taskID < $1.request.taskID }) {
                 end(transfer, result: nil)
@@ -64,64 +127,82 @@ final class EngineLoop {
         return true
     }
 
-    /// Lets libcurl move data, then ends (or starts settling) every transfer it reports done.
-    func perform() {
-        guard let multi else { return }
+    /// libcurl's socket callback: what to watch on `socket` (`CURL_POLL_*`).
+    func socketChanged(_ socket: Int32, what: Int32) {
+        switch what {
+        case CURL_POLL_IN: watch?.watch(socket, reading: true, writing: false)
+        case CURL_POLL_OUT: watch?.watch(socket, reading: false, writing: true)
+        case CURL_POLL_INOUT: watch?.watch(socket, reading: true, writing: true)
+        default: watch?.forget(socket)
+        }
+    }
+
+    /// libcurl's timer callback: act on timeouts in `milliseconds` (0: at once; -1: no timer).
+    func timerChanged(milliseconds: Int) {
+        timerDeadline = milliseconds < 0 ? nil : MonotonicClock.now() + Double(milliseconds) / 1000
+    }
+
+    /// Waits for a ready socket, libcurl's timer, the tick, a settling deadline or a wakeup, then lets libcurl act:
+    /// on each ready socket, and on its timeouts when the timer is due.
+    private func wait() {
+        guard let watch, let multi else {
+            // Nothing can run: each request fails as it comes; sleep until the next command.
+            usleep(100_000)
+            return
+        }
         resumePaced()
+        let now = MonotonicClock.now()
+        var deadline = now + (isBusy ? 1 : 10)
+        if let timerDeadline { deadline = min(deadline, timerDeadline) }
+        if let resume = paced.values.compactMap(\.resumeAt).min() { deadline = min(deadline, resume) }
+        if isBusy { deadline = min(deadline, nextTick) }
+        if let settle = settling.map(\.deadline).min() { deadline = min(deadline, settle) }
+        let milliseconds = Clamped.int32(max(0, ((deadline - now) * 1000).rounded(.up)))
         var running: Int32 = 0
-        _ = curl_multi_perform(multi, &running)
+        watch.wait(milliseconds: milliseconds) { socket, action in
+            _ = curl_multi_socket_action(multi, socket, action, &running)
+        }
+        if let due = timerDeadline, MonotonicClock.now() >= due {
+            timerDeadline = nil
+            _ = curl_multi_socket_action(multi, offstage_curl_socket_timeout(), 0, &running)
+        }
+    }
+
+    /// Ends (or starts settling) every transfer libcurl reports done.
+    private func finishDone() {
+        guard let multi else { return }
         var left: Int32 = 0
         while let message = curl_multi_info_read(multi, &left) {
-            guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle else { continue }
+            guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle,
+                let transfer = byHandle[handle]
+            else { continue }
             let result = offstage_curl_msg_result(message)
-            guard let transfer = active.values.first(where: { $0.easy == handle }) else { continue }
             if result == CURLE_OK, let socket = transfer.settleSocket() {
                 _ = curl_multi_remove_handle(multi, handle)
+                byHandle[handle] = nil
                 let finished = MonotonicClock.now()
                 // The final sync overlaps the watch for excess bytes: both take time, neither needs the other.
                 transfer.checkpoint(now: finished)
+                transfer.settling = true
                 settling.append(Settling(transfer: transfer, socket: socket, deadline: finished + Self.settleSeconds))
             } else {
                 end(transfer, result: result)
             }
-        }
-        settle()
-        endStalledTransfers()
-    }
-
-    /// Reports transfers that stalled and ends those stalled for their timeout (interrupted, to be reconnected).
-    private func endStalledTransfers() {
-        let now = MonotonicClock.now()
-        let finishing = Set(settling.map { ObjectIdentifier($0.transfer) })
-        for transfer in active.values.sorted(by: { $0.request.taskID < $1.request.taskID })
-        where !finishing.contains(ObjectIdentifier(transfer)) && transfer.stallTimedOut(now: now) {
-            end(transfer, result: CURLE_ABORTED_BY_CALLBACK)
-        }
-    }
-
-    /// Waits for socket activity (libcurl's and the settling connections'), libcurl's next timeout,
-    /// a wakeup, or `milliseconds`.
-    func poll(milliseconds: Int32) {
-        guard let multi else { return }
-        var timeout = milliseconds
-        if let nearest = (settling.map(\.deadline) + active.values.compactMap(\.resumeAt)).min() {
-            timeout = min(timeout, Clamped.int32(max(0, ((nearest - MonotonicClock.now()) * 1000).rounded(.up))))
-        }
-        var extra = settling.map { curl_waitfd(fd: $0.socket, events: Int16(CURL_WAIT_POLLIN), revents: 0) }
-        var ready: Int32 = 0
-        _ = extra.withUnsafeMutableBufferPointer { fds in
-            curl_multi_poll(multi, fds.baseAddress, UInt32(fds.count), timeout, &ready)
         }
     }
 
     /// Lets the transfers their pacers paused go on once their time has come (unpausing may hand over the held chunk
     /// at once, which may pause them again).
     private func resumePaced() {
+        guard !paced.isEmpty else { return }
         let now = MonotonicClock.now()
-        for transfer in active.values where (transfer.resumeAt ?? .infinity) <= now {
+        var lifted: [Int64] = []
+        for transfer in paced.values where (transfer.resumeAt ?? .infinity) <= now {
             transfer.resumeAt = nil
             if let easy = transfer.easy { _ = offstage_curl_unpause(easy) }
+            if transfer.pacer == nil { lifted.append(transfer.request.taskID) }
         }
+        for id in lifted { paced[id] = nil }
     }
 
     /// Ends settling transfers whose connection became readable (peeking for excess) or whose time is up.
@@ -140,6 +221,22 @@ final class EngineLoop {
         for transfer in done { end(transfer, result: CURLE_OK) }
     }
 
+    /// On the tick: every transfer reports its progress, checkpoints when its time came, and is looked at for a
+    /// stall; one stalled for its timeout ends as interrupted (to be reconnected), one whose checkpoint failed ends.
+    private func tickIfDue() {
+        guard isBusy else { return }
+        let now = MonotonicClock.now()
+        guard now >= nextTick else { return }
+        nextTick = now + tickInterval
+        var ending: [(transfer: Transfer, result: CURLcode)] = []
+        for transfer in active.values where !transfer.settling {
+            if let result = transfer.tick(now: now) { ending.append((transfer, result)) }
+        }
+        for (transfer, result) in ending.sorted(by: { $0.transfer.request.taskID < $1.transfer.request.taskID }) {
+            end(transfer, result: result)
+        }
+    }
+
     private func start(_ request: TransferRequest, credentials: OriginCredentials?) {
         // A second request for a task whose request is still active replaces it: the old one ends first.
         if let previous = active[request.taskID] { end(previous, result: nil) }
@@ -147,7 +244,11 @@ final class EngineLoop {
             report(.ended(taskID: request.taskID, end: .permanentFailure(reason: "libcurl multi handle unavailable")))
             return
         }
-        switch Transfer.prepare(request, credentials: credentials, configuration: configuration, report: report) {
+        let outbox = self.outbox
+        let report: (TransferReport) -> Void = { outbox.items.append($0) }
+        switch Transfer.prepare(
+            request, credentials: credentials, configuration: configuration, concurrent: active.count, report: report)
+        {
         case .failure(let now):
             report(.ended(taskID: request.taskID, end: now.end))
         case .success(let transfer):
@@ -156,17 +257,59 @@ final class EngineLoop {
                 report(.ended(taskID: request.taskID, end: .permanentFailure(reason: "libcurl refused the request")))
                 return
             }
+            if active.isEmpty { nextTick = MonotonicClock.now() + tickInterval }
             active[request.taskID] = transfer
+            byHandle[easy] = transfer
+            notePacing(transfer)
         }
     }
 
+    /// Keeps `paced` to the transfers that have a pacer or wait to be let go on (a lifted limit), so a turn looks at
+    /// those only.
+    private func notePacing(_ transfer: Transfer) {
+        let keep = transfer.pacer != nil || transfer.resumeAt != nil
+        paced[transfer.request.taskID] = keep ? transfer : nil
+    }
+
     /// Removes the transfer from the multi handle, reports its final checkpoint and its end, frees it.
-    private func end(_ transfer: Transfer, result: CURLcode?) {
+    func end(_ transfer: Transfer, result: CURLcode?) {
         settling.removeAll { $0.transfer === transfer }
-        if let multi, let easy = transfer.easy { _ = curl_multi_remove_handle(multi, easy) }
+        if let easy = transfer.easy, byHandle.removeValue(forKey: easy) != nil, let multi {
+            _ = curl_multi_remove_handle(multi, easy)
+        }
         active[transfer.request.taskID] = nil
+        paced[transfer.request.taskID] = nil
         let end = transfer.finish(result: result)
         transfer.close()
         report(.ended(taskID: transfer.request.taskID, end: end))
     }
+}
+
+/// The reports of one engine turn, in order, until the loop hands them over. The engine thread's only.
+final class ReportOutbox {
+    /// The reports so far.
+    var items: [TransferReport] = []
+}
+
+// libcurl's multi callbacks. `user` is the unretained `EngineLoop`, which outlives its multi handle (`run` cleans
+// the handle up before it returns). They run inside `curl_multi_socket_action`, `curl_multi_add_handle`,
+// `curl_multi_remove_handle` and `curl_multi_cleanup`, on the engine thread.
+
+/// `CURLMOPT_SOCKETFUNCTION`: which events libcurl wants on a socket, or that it is done with it.
+private func engineSocketCallback(
+    _ easy: UnsafeMutableRawPointer?, _ socket: curl_socket_t, _ what: Int32, _ user: UnsafeMutableRawPointer?,
+    _ socketData: UnsafeMutableRawPointer?
+) -> Int32 {
+    guard let user else { return 0 }
+    Unmanaged<EngineLoop>.fromOpaque(user).takeUnretainedValue().socketChanged(socket, what: what)
+    return 0
+}
+
+/// `CURLMOPT_TIMERFUNCTION`: when libcurl wants its timeouts handled next.
+private func engineTimerCallback(
+    _ multi: UnsafeMutableRawPointer?, _ milliseconds: Int, _ user: UnsafeMutableRawPointer?
+) -> Int32 {
+    guard let user else { return 0 }
+    Unmanaged<EngineLoop>.fromOpaque(user).takeUnretainedValue().timerChanged(milliseconds: milliseconds)
+    return 0
 }

@@ -4,9 +4,15 @@ import Glibc
 /// Writes a download's body into its part file: gathered into large writes, written back to disk in
 /// the background as it goes, and made durable on demand.
 ///
-/// libcurl hands the body over in slices of at most 16 KiB. Writing each slice costs a system call
-/// and a file-time update; gathering them into 1 MiB writes costs one memory copy and saves most of
-/// that kernel work. Bytes still in the buffer are not in the file: `sync()` flushes them first.
+/// libcurl hands the body over in slices of what one `recv` read (16 to 64 KiB). Writing each slice costs a system
+/// call and a file-time update; gathering them into larger writes (256 KiB by default: larger ones leave the CPU's
+/// cache and cost the kernel more per byte) costs one memory copy and saves most of that kernel work. Bytes still
+/// in the buffer are not in the file: `sync()` flushes them first.
+///
+/// The buffer is allocated with the first byte and starts small (`initialBufferSize`); once `growthAfter` bytes
+/// went through, a buffer that fills within `growthWindow` doubles, up to `bufferSize`. A fast download gets its
+/// full-size writes after a few milliseconds, while a thousand slow ones (whose servers may send a burst first)
+/// hold 32 KiB each.
 /// Not Sendable: used on the engine thread only.
 final class PartWriter {
     /// Why a write or sync failed.
@@ -18,11 +24,28 @@ final class PartWriter {
     }
 
     private let fd: Int32
-    private let buffer: UnsafeMutableRawBufferPointer
+    /// The buffer, once a byte needed it.
+    private var storage: UnsafeMutableRawBufferPointer?
+    /// The buffer's size now.
+    private(set) var capacity: Int
+    /// The most the buffer grows to.
+    private let largest: Int
+    /// When the buffer took its first byte since it was last written (monotonic seconds).
+    private var filledSince = 0.0
+    /// A buffer that fills faster than this many seconds doubles.
+    static let growthWindow = 0.25
+    /// Where a buffer starts.
+    static let initialBufferSize = 32 << 10
+    /// Bytes that go through before the buffer may grow: more than a server's first burst.
+    static let growthAfter: Int64 = 1 << 20
+    /// Where the writer started (the offset it was made with).
+    private let start: Int64
     private var pending = 0
     private let writebackWindow: Int64
     private let diskReserve: Int64
     private let fileSync: @Sendable (Int32) -> Int32
+    /// Monotonic seconds, for how fast the buffer fills (a test injects its own).
+    private let now: () -> Double
     /// Absolute end of what is in the file (not counting the buffer).
     private(set) var written: Int64
     /// Absolute end of what is known to be on disk.
@@ -32,10 +55,13 @@ final class PartWriter {
     /// A writer appending at `offset` (the file already holds exactly `offset` bytes).
     init(
         fd: Int32, offset: Int64, bufferSize: Int, writebackWindow: Int64, diskReserve: Int64 = 0,
-        fileSync: @escaping @Sendable (Int32) -> Int32
+        now: @escaping () -> Double = MonotonicClock.now, fileSync: @escaping @Sendable (Int32) -> Int32
     ) {
         self.fd = fd
-        buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, bufferSize), alignment: 4096)
+        self.now = now
+        largest = max(1, bufferSize)
+        start = offset
+        capacity = min(largest, Self.initialBufferSize)
         self.writebackWindow = writebackWindow
         self.diskReserve = diskReserve
         self.fileSync = fileSync
@@ -45,7 +71,7 @@ final class PartWriter {
     }
 
     deinit {
-        buffer.deallocate()
+        storage?.deallocate()
     }
 
     /// Absolute end of everything received: the file plus the buffer.
@@ -53,21 +79,43 @@ final class PartWriter {
 
     /// Takes body bytes.
     func append(_ data: UnsafeRawPointer, _ count: Int) throws(Failure) {
-        if pending + count > buffer.count { try flush() }
-        if count >= buffer.count {
+        if pending + count > capacity {
+            try flush()
+            grow()
+        }
+        if count >= capacity {
             try write(data, count)
             return
         }
+        let buffer = storage ?? allocate()
+        if pending == 0 { filledSince = now() }
         (buffer.baseAddress.unsafelyUnwrapped + pending).copyMemory(from: data, byteCount: count)
         pending += count
     }
 
     /// Writes the buffer into the file and starts background writeback of each full window.
     func flush() throws(Failure) {
-        guard pending > 0, let base = buffer.baseAddress else { return }
+        guard pending > 0, let base = storage?.baseAddress else { return }
         let count = pending
         pending = 0
         try write(base, count)
+    }
+
+    /// The buffer, allocated at its current capacity.
+    private func allocate() -> UnsafeMutableRawBufferPointer {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 4096)
+        storage = buffer
+        return buffer
+    }
+
+    /// Doubles the (empty) buffer when it filled within `growthWindow`, up to `largest`.
+    private func grow() {
+        guard capacity < largest, storage != nil, written - start >= Self.growthAfter,
+            now() - filledSince < Self.growthWindow
+        else { return }
+        storage?.deallocate()
+        storage = nil
+        capacity = min(largest, capacity * 2)
     }
 
     /// Flushes and makes everything in the file durable; when the flush fails (a full disk), what did
@@ -100,7 +148,9 @@ final class PartWriter {
         // Stop short of a truly full disk, so the store still has room to record where the download got to.
         if diskReserve > 0 {
             var info = statvfs()
-            if fstatvfs(fd, &info) == 0, Int64(info.f_bavail) * Int64(info.f_frsize) - Int64(count) < diskReserve {
+            if fstatvfs(fd, &info) == 0,
+                Int64(info.f_bavail) * Int64(info.f_frsize) - Int64(count) < diskReserve
+            {
                 throw .diskFull
             }
         }

@@ -5,7 +5,7 @@ import OffstageCore
 
 // libcurl's C callbacks. `userdata` is the unretained `Transfer`, kept alive by the engine's
 // table of active transfers for as long as its handle is in the multi handle. They run inside
-// `curl_multi_perform`, on the engine thread.
+// `curl_multi_socket_action`, on the engine thread.
 
 /// `CURLOPT_WRITEFUNCTION`: body bytes.
 func transferWriteCallback(
@@ -66,12 +66,10 @@ extension Transfer {
             return 0
         }
         pacer?.spend(count, now: now)
-        if position - durable >= configuration.checkpointBytes
-            || now - lastCheckpoint >= configuration.checkpointInterval
-        {
+        // Checkpoints by time, progress and stalls are the engine's tick; only the bytes limit is looked at here.
+        if position - durable >= configuration.checkpointBytes {
             guard checkpoint(now: now) else { return 0 }
         }
-        progress(bytes: position, now: now)
         return count
     }
 
@@ -87,9 +85,7 @@ extension Transfer {
                 return offstage_curl_read_abort()
             }
             sent += Int64(got)
-            let now = MonotonicClock.now()
-            pacer?.spend(got, now: now)
-            progress(bytes: sent, now: now)
+            pacer?.spend(got, now: MonotonicClock.now())
             return got
         }
     }

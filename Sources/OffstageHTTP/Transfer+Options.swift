@@ -26,7 +26,7 @@ extension Transfer {
         long(CURLOPT_SSL_VERIFYPEER, 1, "SSL_VERIFYPEER")
         long(CURLOPT_SSL_VERIFYHOST, 2, "SSL_VERIFYHOST")
         if let bundle = configuration.caBundle { string(CURLOPT_CAINFO, bundle, "CAINFO") }
-        long(CURLOPT_BUFFERSIZE, configuration.receiveBufferSize, "BUFFERSIZE")
+        long(CURLOPT_BUFFERSIZE, receiveBufferSize, "BUFFERSIZE")
         long(CURLOPT_LOW_SPEED_LIMIT, 1, "LOW_SPEED_LIMIT")
         long(CURLOPT_LOW_SPEED_TIME, idleSeconds, "LOW_SPEED_TIME")
         long(
@@ -159,7 +159,7 @@ extension Transfer {
         }
         codes.append(
             offstage_curl_setopt_long(
-                easy, CURLOPT_UPLOAD_BUFFERSIZE, min(max(configuration.receiveBufferSize, 16_384), 2 << 20)))
+                easy, CURLOPT_UPLOAD_BUFFERSIZE, min(max(receiveBufferSize, 16_384), 2 << 20)))
         codes.append(offstage_curl_setopt_read(easy, transferReadCallback))
         codes.append(offstage_curl_setopt_pointer(easy, CURLOPT_READDATA, me))
         if let bad = codes.first(where: { $0 != CURLE_OK }) {

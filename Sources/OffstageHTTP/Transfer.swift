@@ -17,7 +17,7 @@ enum LocalFailure {
 
 /// One request in flight: its easy handle, its file, and what its callbacks have seen.
 ///
-/// Not Sendable: created, driven (through libcurl callbacks inside `curl_multi_perform`) and
+/// Not Sendable: created, driven (through libcurl callbacks inside `curl_multi_socket_action`) and
 /// destroyed on the engine thread only.
 final class Transfer {
     /// The request as submitted.
@@ -25,7 +25,8 @@ final class Transfer {
     /// Credentials to send, already checked against the request URL's origin.
     let credentials: OriginCredentials?
     let configuration: EngineConfiguration
-    let report: @Sendable (TransferReport) -> Void
+    /// Adds a report to the engine's batch for this turn.
+    let report: (TransferReport) -> Void
     /// The easy handle; nil once cleaned up.
     private(set) var easy: UnsafeMutableRawPointer?
     /// The part file (downloads, write-only) or the source file (uploads, read-only).
@@ -36,6 +37,8 @@ final class Transfer {
     var headerList: UnsafeMutablePointer<curl_slist>?
     /// `CURLOPT_ERRORBUFFER`, `CURL_ERROR_SIZE` bytes.
     let errorBuffer: UnsafeMutablePointer<CChar>
+    /// `CURLOPT_BUFFERSIZE` for this request (see `EngineConfiguration.receiveBufferSize(concurrent:)`).
+    var receiveBufferSize: Int
 
     // Response state.
     /// The block being collected by the header callback.
@@ -75,6 +78,8 @@ final class Transfer {
     var stallMark: (at: Double, bytes: Int64)
     /// Whether `.stalled` was reported and no `.moving` since.
     var stallReported = false
+    /// Set once libcurl finished it and its connection is watched for excess bytes: the tick leaves it alone.
+    var settling = false
     /// The most bytes a second the request may move now (nil: no limit); set with `applyRateLimit`.
     var rateLimit: Int64?
     /// The token bucket that paces it while it has a limit.
@@ -93,7 +98,7 @@ final class Transfer {
 
     private init(
         request: TransferRequest, credentials: OriginCredentials?, configuration: EngineConfiguration,
-        report: @escaping @Sendable (TransferReport) -> Void, fd: Int32, path: String, easy: UnsafeMutableRawPointer
+        report: @escaping (TransferReport) -> Void, fd: Int32, path: String, easy: UnsafeMutableRawPointer
     ) {
         self.request = request
         self.credentials = credentials
@@ -102,6 +107,7 @@ final class Transfer {
         self.fd = fd
         self.path = path
         self.easy = easy
+        receiveBufferSize = configuration.receiveBufferSize
         self.writer =
             request.kind == .download
             ? PartWriter(
@@ -127,7 +133,7 @@ final class Transfer {
     /// Opens the file, creates and configures the easy handle; or says how the request ends at once.
     static func prepare(
         _ request: TransferRequest, credentials: OriginCredentials?, configuration: EngineConfiguration,
-        report: @escaping @Sendable (TransferReport) -> Void
+        concurrent: Int = 0, report: @escaping (TransferReport) -> Void
     ) -> Result<Transfer, EndNow> {
         let opened: (fd: Int32, path: String)
         switch request.kind == .download
@@ -144,6 +150,7 @@ final class Transfer {
         let transfer = Transfer(
             request: request, credentials: usable, configuration: configuration, report: report,
             fd: opened.fd, path: opened.path, easy: easy)
+        transfer.receiveBufferSize = configuration.receiveBufferSize(concurrent: concurrent)
         if let problem = transfer.configure() {
             return .failure(EndNow(end: .permanentFailure(reason: transfer.scrub(problem))))
         }
@@ -191,41 +198,6 @@ final class Transfer {
         case .diskFull: return .diskFull
         case .file(let code): return .file("cannot \(operation) \(path): \(errorText(code))")
         }
-    }
-
-    /// Reports progress unless one was reported less than `progressInterval` ago; moves the stall mark when the
-    /// bytes moved by `stallBytes` (or went back: a restart from zero), and says so when the request was stalled.
-    func progress(bytes: Int64, now: Double) {
-        if bytes - stallMark.bytes >= stallBytes || bytes < stallMark.bytes {
-            stallMark = (now, bytes)
-            if stallReported {
-                stallReported = false
-                report(.moving(taskID: request.taskID))
-            }
-        }
-        guard now - lastProgress >= configuration.progressInterval, bytes != lastReportedProgress else { return }
-        lastProgress = now
-        lastReportedProgress = bytes
-        report(.progressed(taskID: request.taskID, bytes: bytes))
-    }
-}
-
-extension Transfer {
-    /// Looks at the stall mark at `now` (monotonic seconds): reports `.stalled` once the request received under its
-    /// `stallBytes` for its `stallWindow`, and returns true (to be ended as interrupted) once that has lasted its
-    /// timeout, its `idleTimeout` or at least its window. Real time: a warped clock never stalls a transfer.
-    func stallTimedOut(now: Double) -> Bool {
-        let quiet = now - stallMark.at
-        let window = request.stallWindow.isFinite ? max(0, request.stallWindow) : 30
-        if !stallReported, quiet >= window {
-            stallReported = true
-            report(.stalled(taskID: request.taskID, seconds: quiet))
-        }
-        let timeout = max(window, request.idleTimeout.isFinite ? request.idleTimeout : window)
-        guard quiet >= timeout else { return false }
-        let under = stallBytes == 1000 ? "1 kB" : Plural.count(stallBytes, "byte")
-        failure = .stalled("stalled: under \(under) in \(Clamped.int(timeout.rounded(.up))) s")
-        return true
     }
 }
 

@@ -27,8 +27,9 @@ extension DaemonRuntime {
         }
         context.offline = true
         try transfers.restoreOffline()
+        try loadPlatform()
         try startModelApp(offline: true)
-        if let setup = options.android {
+        if let setup = androidSetup {
             android = try AndroidHost(context: context, transfers: transfers, setup: setup)
         }
         try execute(command, from: .inbox(id))

@@ -58,6 +58,9 @@ public final class DaemonRuntime {
     var snapshotMayHaveChanged = false
     /// The `add` commands in the inbox as of its last read, for snapshots (nil: read it again for the next one).
     var inboxAdds: [TransferTask]?
+    /// The simulated platform this runtime hosts: the store's choice (`offstage device platform`), else the
+    /// configured profile (`options.android`), else iOS; read at start, switched by `.setPlatform`.
+    public internal(set) var platform: PlatformProfile
 
     /// A runtime on an opened store; the caller holds the home's instance lock.
     public init(
@@ -69,6 +72,7 @@ public final class DaemonRuntime {
         self.options = options
         self.time = time
         clock = time as? VirtualClock
+        platform = options.android?.profile ?? .ios
         context = HostContext(home: home, store: store, time: time, queue: queue, options: options)
         transfers = TransferHost(context: context)
         context.onLog = { [unowned self] entry in logged(entry) }
@@ -107,11 +111,12 @@ public final class DaemonRuntime {
             // Until the tasks are read, the views say so ("reading 100,000 tasks…"), not "no transfers".
             publishStarting(tasks: try store.storedTaskCount())
             try transfers.restore()
+            try loadPlatform()
             // Reading the tasks took rows, JSON and copies that are free now: hand their pages back, so an idle
             // engine's memory is what it keeps, not what its start needed.
             _ = releaseFreeHeapPages(0)
             if hostsIOS { try startModelApp(offline: false) }
-            if let setup = options.android {
+            if let setup = androidSetup {
                 let host = try AndroidHost(context: context, transfers: transfers, setup: setup)
                 android = host
                 try host.start()
@@ -147,8 +152,12 @@ public final class DaemonRuntime {
         }
     }
 
-    /// One turn of the loop: the inbox, due timers, then the events posted so far (waiting for them when asked).
+    /// One turn of the loop: the store's files, the inbox, due timers, then the events posted so far (waiting for
+    /// them when asked).
     func turn(waiting: Bool) throws -> RunOutcome? {
+        // The store's files are still the ones it writes (every commit checks too; this catches an idle engine whose
+        // log holds commits: they are saved into the database and the engine stops before a kill could lose them).
+        try store.checkFiles()
         let realNow = realTime.steady()
         if realNow - lastInboxPoll >= options.inboxPollInterval {
             lastInboxPoll = realNow
@@ -166,6 +175,11 @@ public final class DaemonRuntime {
         if let deadline = nextDeadline, let real = time.realSeconds(untilVirtual: deadline) { wait = min(wait, real) }
         for item in queue.drain(waitingAtMost: waiting ? wait : 0.01) {
             if !item.isProgress { snapshotMayHaveChanged = true }
+            if case .daemon(let event) = item, item.isProgress {
+                try transfers.handleProgress(event)
+                continue
+            }
+            try transfers.flushProgress()
             switch item {
             case .daemon(let event):
                 try transfers.handle(event)
@@ -190,6 +204,7 @@ public final class DaemonRuntime {
                 subscribers[id] = nil
             }
         }
+        try transfers.flushProgress()
         return nil
     }
 
@@ -202,10 +217,13 @@ public final class DaemonRuntime {
         }
     }
 
-    /// The pending commands this runtime can execute: scheduler commands wait for a runtime that hosts it.
+    /// The pending commands this runtime can execute: scheduler commands wait for a runtime that hosts it, a
+    /// platform switch for one set up to host the platform models.
     func executableCommands() throws -> [(id: Int64, command: DaemonCommand)] {
         try store.pendingCommands().filter {
-            !hostsIOS || ((scheduler != nil || !$0.command.isForScheduler) && (app != nil || !$0.command.isForApp))
+            if case .setPlatform = $0.command { return options.android != nil }
+            return !hostsIOS
+                || ((scheduler != nil || !$0.command.isForScheduler) && (app != nil || !$0.command.isForApp))
         }
     }
 
@@ -213,11 +231,12 @@ public final class DaemonRuntime {
     func execute(_ command: DaemonCommand, from source: CommandSource) throws {
         snapshotMayHaveChanged = true
         if command.isForClock { return try executeClockCommand(command, from: source) }
+        if case .setPlatform(let profile) = command { return try switchPlatform(to: profile, from: source) }
         if !hostsIOS, command.isForApp || command.isForScheduler {
             return try context.refuse(
                 source,
-                "this engine runs the Android profile only (no iOS model): set \"platform\" to \"ios\" or "
-                    + "\"both\" in config/android.json and restart offstage")
+                "this engine runs the Android profile only (no iOS model): offstage device platform ios or both "
+                    + "switches it")
         }
         if case .app(let request) = command {
             guard let app else { return try context.refuse(source, "this offstage does not host the model app") }
@@ -233,8 +252,7 @@ public final class DaemonRuntime {
             guard let android else {
                 return try context.refuse(
                     source,
-                    "this engine runs the iOS profile only: set \"platform\" to \"android\" or \"both\" in "
-                        + "config/android.json and restart offstage")
+                    "this engine runs the iOS profile only: offstage device platform android or both switches it")
             }
             return try android.execute(request, from: source)
         }
@@ -290,7 +308,7 @@ public final class DaemonRuntime {
     }
 
     /// Whether this runtime hosts the iOS model (the BG scheduler and the app): every profile but `android`.
-    var hostsIOS: Bool { options.android?.profile.includesIOS ?? true }
+    var hostsIOS: Bool { platform.includesIOS }
 
     /// Calls `onTick` when the interval of real time has passed (or when forced).
     func tick(force: Bool) {

@@ -56,6 +56,16 @@ final class EventQueue: Sendable {
         items.withLock { $0.contains { if case .command = $0 { true } else { false } } }
     }
 
+    /// Adds items in order and wakes the loop once (an engine turn's reports).
+    func post(contentsOf batch: [Item]) {
+        guard !batch.isEmpty else { return }
+        let wasEmpty = items.withLock { queued in
+            defer { queued.append(contentsOf: batch) }
+            return queued.isEmpty
+        }
+        if wasEmpty { arrived.signal() }
+    }
+
     /// Takes everything posted so far, waiting up to `seconds` of real time when nothing is there.
     ///
     /// The wait is real, on the monotonic clock, on purpose: the runtime converts a virtual deadline into real

@@ -67,15 +67,18 @@ extension Database {
 
     /// Runs `body` in one `BEGIN IMMEDIATE` … `COMMIT` transaction, rolled back when anything throws.
     ///
-    /// Nested calls join the outer transaction.
+    /// Nested calls join the outer transaction. Before it commits, the store's files are checked: one removed or
+    /// replaced since they were opened rolls it back and refuses this and every later write (`checkFiles`).
     func transaction<T>(_ body: () throws -> T) throws -> T {
         if isReadOnly { throw StoreError.readOnly(path) }
+        if let lostFiles { throw lostFiles }
         if inTransaction { return try body() }
         try execute("BEGIN IMMEDIATE")
         inTransaction = true
         defer { inTransaction = false }
         do {
             let result = try body()
+            if let change = changedFile() { throw change }
             try execute("COMMIT")
             return result
         } catch {
@@ -83,6 +86,7 @@ extension Database {
             if sqlite3_get_autocommit(handle) == 0 {
                 _ = sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
             }
+            if case .filesChanged? = error as? StoreError { throw settle(error as? StoreError ?? .closed) }
             throw error
         }
     }

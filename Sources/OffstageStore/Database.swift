@@ -26,6 +26,10 @@ final class Database {
     var statements: [String: OpaquePointer] = [:]
     /// Whether a transaction opened by `transaction` is in progress.
     var inTransaction = false
+    /// The files a writer opened, to notice them removed or replaced (nil: read-only).
+    var files: StoreFiles?
+    /// Set once a file was found removed or replaced: every later write is refused with it.
+    var lostFiles: StoreError?
     /// Whether `close()` already ran (the handle must be closed exactly once).
     private var isClosed = false
 
@@ -69,6 +73,7 @@ final class Database {
             // Writers check, switch to WAL and migrate one at a time (under the guard taken above): SQLite alone
             // lets two processes creating the same new store trip over each other's half-made schema (busy or foreign).
             try configure(migrations: migrations)
+            recordFiles()
         } catch {
             close()
             throw error
@@ -151,7 +156,7 @@ final class Database {
         }
         let report = try query("PRAGMA quick_check", table: "quick_check") { $0.string(0) }
         if report != ["ok"] {
-            throw StoreError.corrupt(path, report.prefix(3).joined(separator: "; "))
+            throw StoreError.corrupt(path, StoreError.damageReport(report))
         }
         if version > knownVersion {
             throw StoreError.tooNew(path, found: version, supported: knownVersion)

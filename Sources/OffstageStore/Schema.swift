@@ -11,7 +11,9 @@ struct Migration: Sendable {
 /// The store's schema: versions are `PRAGMA user_version`, steps only ever move forward.
 enum Schema {
     /// Every migration, in order; the current version is `migrations.count`.
-    static let migrations: [Migration] = [version1, version2, version3, version4, version5, version6, version7, version8]
+    static let migrations: [Migration] = [
+        version1, version2, version3, version4, version5, version6, version7, version8, version9,
+    ]
 
     /// The schema version this build writes.
     static var currentVersion: Int { migrations.count }

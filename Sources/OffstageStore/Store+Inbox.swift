@@ -5,7 +5,8 @@ extension Store {
     /// Leaves a command for the running daemon; returns its inbox id (never reused, even after deletion).
     ///
     /// An `.add` also reserves its task's id from the home's task counter, in the same transaction
-    /// (`enqueueAdd` returns it; `reservedTaskID(command:)` finds it again). Other commands use up no task id.
+    /// (`enqueueAdd` returns it; `reservedTaskID(command:)` finds it again), and an `.addBatch` one id per URL
+    /// (`enqueueBatch`). Other commands use up no task id.
     @discardableResult
     public func enqueue(_ command: DaemonCommand, now: Date) throws -> Int64 {
         try insert(command, now: now).command
@@ -21,7 +22,18 @@ extension Store {
         return (ids.command, task)
     }
 
-    /// The task id an `add` command reserved, or nil when the command is not an `add` (or does not exist).
+    /// Leaves a batch of downloads for the running daemon in one row; returns the inbox id and the first of the
+    /// consecutive ids its tasks will have.
+    @discardableResult
+    public func enqueueBatch(_ batch: TransferBatch, now: Date) throws -> (command: Int64, firstTask: Int64) {
+        let ids = try insert(.addBatch(batch), now: now)
+        guard let first = ids.task else {
+            throw StoreError.invalidRow(table: "inbox", detail: "command \(ids.command) reserved no task id")
+        }
+        return (ids.command, first)
+    }
+
+    /// The (first) task id an `add` or `addBatch` command reserved, or nil when the command is not an `add` (or does not exist).
     public func reservedTaskID(command id: Int64) throws -> Int64? {
         try withDatabase { database in
             try database.query("SELECT task_id FROM inbox WHERE id = ?", [.integer(id)], table: "inbox") {
@@ -35,18 +47,33 @@ extension Store {
         try write { try Store.nextTaskID(in: $0) }
     }
 
+    /// Hands out `count` consecutive task ids (never reused); returns the first.
+    public func reserveTaskIDs(_ count: Int) throws -> Int64 {
+        try write { try Store.reserveTaskIDs(count, in: $0) }
+    }
+
     /// Takes the next id from the home's task counter, inside an open transaction.
     static func nextTaskID(in database: Database) throws -> Int64 {
-        try database.run("UPDATE task_ids SET last = last + 1 WHERE id = 1")
-        return try database.scalarInteger("SELECT last FROM task_ids WHERE id = 1")
+        try reserveTaskIDs(1, in: database)
+    }
+
+    /// Takes `count` consecutive ids from the home's task counter inside an open transaction; returns the first.
+    static func reserveTaskIDs(_ count: Int, in database: Database) throws -> Int64 {
+        try database.run("UPDATE task_ids SET last = last + ? WHERE id = 1", [.int(max(1, count))])
+        return try database.scalarInteger("SELECT last FROM task_ids WHERE id = 1") - Int64(max(1, count)) + 1
+    }
+
+    /// The first task id `command` reserves (see `DaemonCommand.reservedTaskCount`), or nil when it reserves none.
+    static func reserveTaskIDs(for command: DaemonCommand, in database: Database) throws -> Int64? {
+        let count = command.reservedTaskCount
+        return count > 0 ? try reserveTaskIDs(count, in: database) : nil
     }
 
     /// Inserts a pending command (reserving a task id for an `add`) in one transaction.
     private func insert(_ command: DaemonCommand, now: Date) throws -> (command: Int64, task: Int64?) {
         let json = try Store.encode(command)
         return try write { database in
-            var task: Int64?
-            if case .add = command { task = try Store.nextTaskID(in: database) }
+            let task = try Store.reserveTaskIDs(for: command, in: database)
             try database.run(
                 "INSERT INTO inbox (created, command, status, task_id) VALUES (?, ?, ?, ?)",
                 [.date(now), .text(json), .text(CommandStatus.pending.rawValue), task.map { .integer($0) } ?? .null]
@@ -120,6 +147,7 @@ extension Store {
             if let scheduler { try write(scheduler, into: database) }
             if !changes.app.isEmpty { try write(app, into: database) }
             if !changes.android.isEmpty { try write(android, into: database) }
+            if let platform = changes.platform { try write(platform: platform, into: database) }
         }
     }
 
@@ -136,7 +164,7 @@ extension Store {
     }
 
     /// Records a command executed by this very process (no round trip through the inbox), with the
-    /// changes it caused, in one transaction. `execute` receives the id of the task to create for an `.add`
+    /// changes it caused, in one transaction. `execute` receives the (first) id of the task(s) to create for an `.add` or `.addBatch`
     /// (reserved from the task counter), else the command's new inbox id, and returns the outcome; if it
     /// throws, nothing is written. Returns the inbox id.
     @discardableResult
@@ -146,8 +174,7 @@ extension Store {
     ) throws -> Int64 {
         let json = try Store.encode(command)
         return try write { database in
-            var task: Int64?
-            if case .add = command { task = try Store.nextTaskID(in: database) }
+            let task = try Store.reserveTaskIDs(for: command, in: database)
             try database.run(
                 "INSERT INTO inbox (created, command, status, task_id) VALUES (?, ?, ?, ?)",
                 [.date(now), .text(json), .text(CommandStatus.pending.rawValue), task.map { .integer($0) } ?? .null]

@@ -62,6 +62,13 @@ public final class Store: @unchecked Sendable {
         try withDatabase { try $0.checkpoint() }
     }
 
+    /// Checks that the database and its write-ahead log are still the files this store opened (two `lstat` calls);
+    /// throws `StoreError.filesChanged` when one was removed or replaced, after saving what the log holds into the
+    /// database where it can (every commit checks this first; the engine also looks between commits).
+    public func checkFiles() throws {
+        try withDatabase { try $0.checkFiles() }
+    }
+
     /// Runs `body` with the open connection while holding the lock.
     @discardableResult
     func withDatabase<T>(_ body: (Database) throws -> T) throws -> T {

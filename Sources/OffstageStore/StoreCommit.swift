@@ -12,20 +12,25 @@ public struct StoreCommit: Sendable, Equatable {
     public var app: AppChanges
     /// The Android system model's state, WorkManager's changes and log lines.
     public var android: AndroidStoreChanges
+    /// The home's platform, when this step switched it (nil: unchanged).
+    public var platform: PlatformProfile?
 
     /// A commit; empty by default.
     public init(
         transfers: StoreChanges = StoreChanges(), scheduler: SchedulerChanges? = nil, app: AppChanges = AppChanges(),
-        android: AndroidStoreChanges = AndroidStoreChanges()
+        android: AndroidStoreChanges = AndroidStoreChanges(), platform: PlatformProfile? = nil
     ) {
         self.transfers = transfers
         self.scheduler = scheduler
         self.app = app
         self.android = android
+        self.platform = platform
     }
 
     /// Whether there is nothing to write.
-    public var isEmpty: Bool { transfers.isEmpty && scheduler == nil && app.isEmpty && android.isEmpty }
+    public var isEmpty: Bool {
+        transfers.isEmpty && scheduler == nil && app.isEmpty && android.isEmpty && platform == nil
+    }
 
     /// The event-log lines it appends, in the order they are written.
     public var log: [LogEntry] { transfers.log + (scheduler?.log ?? []) + app.log + android.log }

@@ -1,4 +1,5 @@
 import Foundation
+import OffstageCore
 
 /// Why the store could not be opened, read or written; every description is one line a CLI can print verbatim.
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
@@ -28,6 +29,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
     case busy
     /// The store was used after `close()`.
     case closed
+    /// The database or its write-ahead log (the path) was removed or replaced while the store was open: the write was
+    /// refused, and so is every later one; `saved` when everything committed before is in the database file.
+    case filesChanged(String, change: StoreFileChange, saved: Bool)
     /// A file-system operation failed: what was attempted, on which path, and the system's reason.
     case fileSystem(operation: String, path: String, reason: String)
     /// A stored row could not be decoded into a domain value.
@@ -35,8 +39,12 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
     /// Any other SQLite failure, with its extended result code and message.
     case sqlite(code: Int32, message: String)
 
-    /// A one-line, human-readable message.
-    public var description: String {
+    /// A one-line, human-readable message: text that came from the file (a damage report naming a crafted table,
+    /// SQLite's message) or from a path is escaped, so the line holds no control bytes and no line break.
+    public var description: String { TransferDaemon.escapingControls(message) }
+
+    /// The message before escaping.
+    private var message: String {
         switch self {
         case .locked(let pid, let home):
             return "another offstage (pid \(pid)) owns \(home)"
@@ -69,6 +77,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
             return "the store is busy: another process kept it locked for more than 5 seconds"
         case .closed:
             return "the store is closed"
+        case .filesChanged(let file, let change, let saved):
+            return StoreError.filesChangedMessage(file, change: change, saved: saved)
         case .fileSystem(let operation, let path, let reason):
             return "cannot \(operation) \(path): \(reason)"
         case .invalidRow(let table, let detail):
@@ -88,6 +98,42 @@ extension StoreError {
     static func system(_ operation: String, path: String, code: Int32 = errno) -> StoreError {
         if code == ENOSPC || code == EDQUOT { return .diskFull }
         return .fileSystem(operation: operation, path: path, reason: systemReason(code))
+    }
+}
+
+extension StoreError {
+    /// What a file removed or replaced under an open store means.
+    static func filesChangedMessage(_ file: String, change: StoreFileChange, saved: Bool) -> String {
+        let open = "while offstage had the store open"
+        guard file.hasSuffix("-wal") else {
+            switch change {
+            case .removed:
+                return "\(file) was removed \(open): nothing more was written (run offstage again to start a new, "
+                    + "empty store there)"
+            case .replaced:
+                return "\(file) was replaced \(open): nothing was written to the file now there, and nothing more "
+                    + "will be (run offstage again to open it)"
+            }
+        }
+        let database = String(file.dropLast("-wal".count))
+        let what = "\(file) (the store's write-ahead log) was \(change.rawValue) \(open)"
+        return saved
+            ? "\(what): everything committed before was saved into \(database); nothing more was written (run "
+                + "offstage again to go on)"
+            : "\(what), and what it held could not be saved into \(database) (the changes since its last checkpoint "
+                + "may be lost); nothing more was written"
+    }
+
+    /// SQLite's damage report (one row per problem; the first starts with "*** in database main ***" and a line
+    /// break) as the detail of `.corrupt`: the first three problems, at most 300 characters (escaped when shown).
+    static func damageReport(_ rows: [String]) -> String {
+        let header = "*** in database main ***"
+        let problems = rows.prefix(3).map { row in
+            row.hasPrefix(header)
+                ? row.dropFirst(header.count).trimmingCharacters(in: .whitespacesAndNewlines) : row
+        }
+        let detail = problems.joined(separator: "; ")
+        return detail.count > 300 ? String(detail.prefix(300)) + "…" : detail
     }
 }
 

@@ -20,11 +20,19 @@ final class NginxServer: Sendable {
         self.pidFile = pidFile
     }
 
-    /// The URL of `name` under the served root.
-    func url(_ name: String) -> String { "http://127.0.0.1:\(port)/\(name)" }
+    /// The URL of `name` under the served root, on loopback address 127.0.0.`host` (1 to `hosts`).
+    func url(_ name: String, host: Int = 1) -> String { "http://127.0.0.\(host):\(port)/\(name)" }
+
+    /// How the server serves: on how many loopback addresses (127.0.0.1 to 127.0.0.`hosts`, one port), how fast
+    /// per response (nginx's `limit_rate`, nil: as fast as it can), and how many connections at once.
+    struct Site: Sendable {
+        var hosts = 1
+        var limitRate: String?
+        var connections = 64
+    }
 
     /// Writes `<directory>/nginx.conf` serving `root` at `/`, starts nginx and waits until it accepts connections.
-    static func start(directory: String, root: String) throws -> NginxServer {
+    static func start(directory: String, root: String, site: Site = Site()) throws -> NginxServer {
         guard access(binary, X_OK) == 0 else { throw BenchError("nginx not found; apt-get install nginx-light") }
         let port = try freePort()
         let temp = directory + "/nginx-temp"
@@ -33,7 +41,7 @@ final class NginxServer: Sendable {
         let pidFile = directory + "/nginx.pid"
         let errorLog = directory + "/nginx-error.log"
         try? FileManager.default.removeItem(atPath: pidFile)
-        try configuration(port: port, root: root, temp: temp, pidFile: pidFile, errorLog: errorLog)
+        try configuration(port: port, root: root, temp: temp, pidFile: pidFile, errorLog: errorLog, site: site)
             .write(toFile: config, atomically: true, encoding: .utf8)
 
         let launch = try ChildProcess.run(
@@ -51,7 +59,7 @@ final class NginxServer: Sendable {
             {
                 pid = value
             }
-            if pid != 0, canConnect(port: port) {
+            if pid != 0, (1...max(1, site.hosts)).allSatisfy({ canConnect(port: port, host: $0) }) {
                 let server = NginxServer(port: port, pid: pid, pidFile: pidFile)
                 Cleanup.shared.setServerStopper { server.stop() }
                 return server
@@ -82,16 +90,20 @@ final class NginxServer: Sendable {
         return !stat.contains(") Z ")
     }
 
-    private static func configuration(port: UInt16, root: String, temp: String, pidFile: String, errorLog: String)
-        -> String
-    {
+    private static func configuration(
+        port: UInt16, root: String, temp: String, pidFile: String, errorLog: String, site: Site
+    ) -> String {
         // As root, nginx would run its worker as `nobody`, which may not reach a private work dir.
         let user = geteuid() == 0 ? "user root root;\n" : ""
+        let listens = (1...max(1, site.hosts)).map { "listen 127.0.0.\($0):\(port);" }.joined(separator: " ")
+        let rate = site.limitRate.map { "limit_rate \($0);" } ?? ""
+        let connections = max(64, 2 * site.connections + 64)
         return """
             \(user)worker_processes 1;
+            worker_rlimit_nofile \(2 * connections + 64);
             pid \(pidFile);
             error_log \(errorLog);
-            events { worker_connections 64; }
+            events { worker_connections \(connections); }
             http {
                 access_log off;
                 sendfile on;
@@ -102,10 +114,11 @@ final class NginxServer: Sendable {
                 fastcgi_temp_path \(temp)/fastcgi;
                 uwsgi_temp_path \(temp)/uwsgi;
                 scgi_temp_path \(temp)/scgi;
+                keepalive_requests 100000;
                 server {
-                    listen 127.0.0.1:\(port);
+                    \(listens)
                     root \(root);
-                    location / { }
+                    location / { \(rate) }
                 }
             }
 
@@ -132,11 +145,11 @@ final class NginxServer: Sendable {
         return UInt16(bigEndian: address.sin_port)
     }
 
-    private static func canConnect(port: UInt16) -> Bool {
+    private static func canConnect(port: UInt16, host: Int = 1) -> Bool {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return false }
         defer { close(fd) }
-        var address = loopback(port: port)
+        var address = loopback(port: port, host: host)
         return withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
@@ -144,11 +157,11 @@ final class NginxServer: Sendable {
         } == 0
     }
 
-    private static func loopback(port: UInt16) -> sockaddr_in {
+    private static func loopback(port: UInt16, host: Int = 1) -> sockaddr_in {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = UInt32(0x7f00_0001).bigEndian
+        address.sin_addr.s_addr = (UInt32(0x7f00_0000) | UInt32(truncatingIfNeeded: host & 0xff)).bigEndian
         return address
     }
 

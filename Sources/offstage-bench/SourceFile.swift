@@ -13,7 +13,11 @@ enum SourceFile {
 
     /// Makes sure `<directory>/<name(size)>` holds `size` bytes; returns its path and whether it was written now.
     static func prepare(directory: String, size: Int64) throws -> (path: String, created: Bool) {
-        let path = directory + "/" + name(size: size)
+        try prepare(path: directory + "/" + name(size: size), size: size, seed: seed)
+    }
+
+    /// Makes sure `path` holds `size` bytes of the content of `seed`; returns whether it was written now.
+    static func prepare(path: String, size: Int64, seed: UInt64) throws -> (path: String, created: Bool) {
         var info = stat()
         if stat(path, &info) == 0, Int64(info.st_size) == size { return (path, false) }
         let partial = path + ".tmp"

@@ -1,8 +1,8 @@
 import Foundation
 import Glibc
 
-/// The command line of `offstage-bench`: `transfer`, `schedule`, `render`, `idle`, `dashboard`, `digest` and `limit`
-/// with their options.
+/// The command line of `offstage-bench`: `transfer`, `schedule`, `render`, `idle`, `dashboard`, `digest`, `limit`,
+/// `many` and `add-list` with their options.
 enum BenchCommandLine {
     static let usage = """
         usage: offstage-bench transfer [--size 1g] [--rounds 5] [--dir DIR] [--offstage PATH] [--json]
@@ -12,6 +12,9 @@ enum BenchCommandLine {
                offstage-bench dashboard [--seconds 20] [--pairs 9] [--offstage PATH]
                offstage-bench digest [--size 256] [--rounds 5]
                offstage-bench big-home [--tasks 100000] [--seconds 10] [--rounds 3] [--offstage PATH]
+               offstage-bench many [--downloads 1000] [--hosts 16] [--per-host 64] [--size-kib 512] [--rate-kib 100]
+                                   [--rounds 3] [--offstage PATH]
+               offstage-bench add-list [--urls 100000] [--rounds 3] [--offstage PATH]
                offstage-bench limit [--size 16] [--rate 4096] [--pairs 5] [--offstage PATH]
 
           Downloads a generated file from a private nginx on 127.0.0.1 with curl, offstage (fresh home per run)
@@ -47,6 +50,15 @@ enum BenchCommandLine {
           `curl --limit-rate` and `offstage get --limit-rate` (fresh home each run): a warm-up pair, then --pairs
           alternating pairs; the CPU of each run (wait4), its rate against the limit, and the ratio of the CPU
           medians against the 1.1x target.
+
+          many serves --downloads distinct files of --size-kib KiB from a private nginx on 127.0.0.1 to
+          127.0.0.<hosts> at --rate-kib KiB/s each (limit_rate), and downloads them all at once with offstage (a
+          fresh home whose session allows --per-host connections per host, add --input-file, run --until-idle) and
+          with aria2c (-i, -j N), rounds alternating; every file is checked by SHA-256. Targets: offstage's CPU at
+          most aria2c's, its peak memory at most twice aria2c's.
+
+          add-list times `offstage add --input-file` of --urls URLs on a fresh home with no engine: target 5 s for
+          100,000.
         """
 
     /// Parses the options of `transfer`; one clear error for anything unknown or malformed.
@@ -146,6 +158,39 @@ enum BenchCommandLine {
         return (numbers, offstage)
     }
 
+    /// Runs `many` or `add-list`; false for another command.
+    static func runScaleBenchmarks(_ command: String, _ words: [String]) throws -> Bool {
+        switch command {
+        case "many":
+            let defaults = [
+                "--downloads": 1000, "--hosts": 16, "--per-host": 64, "--size-kib": 512, "--rate-kib": 100,
+                "--rounds": 3,
+            ]
+            let parsed = try parseNamed(words, defaults: defaults, range: 1...100_000)
+            let numbers = parsed.numbers
+            guard (numbers["--hosts"] ?? 16) <= 254, (numbers["--per-host"] ?? 64) <= 64 else {
+                throw BenchError("--hosts is at most 254 (127.0.0.1 to .254), --per-host at most 64")
+            }
+            let options = ManyBenchmark.Options(
+                downloads: numbers["--downloads"] ?? 1000, hosts: numbers["--hosts"] ?? 16,
+                perHost: numbers["--per-host"] ?? 64, sizeKiB: numbers["--size-kib"] ?? 512,
+                rateKiB: numbers["--rate-kib"] ?? 100, rounds: numbers["--rounds"] ?? 3, offstage: parsed.offstage)
+            let signalSources = Cleanup.shared.install()
+            defer { withExtendedLifetime(signalSources) {} }
+            try ManyBenchmark(options: options).run()
+        case "add-list":
+            let parsed = try parseNamed(words, defaults: ["--urls": 100_000, "--rounds": 3], range: 1...1_000_000)
+            let offstage = try TransferBenchmark.locateOffstage(parsed.offstage)
+            let signalSources = Cleanup.shared.install()
+            defer { withExtendedLifetime(signalSources) {} }
+            try AddListBenchmark.run(
+                offstage: offstage, urls: parsed.numbers["--urls"] ?? 100_000, rounds: parsed.numbers["--rounds"] ?? 3)
+        default:
+            return false
+        }
+        return true
+    }
+
     /// Runs `render`, `idle`, `dashboard`, `digest` or `limit`; false for another command.
     static func runDashboardBenchmarks(_ command: String, _ words: [String]) throws -> Bool {
         switch command {
@@ -209,9 +254,11 @@ enum BenchCommandLine {
                 return 0
             }
             if try runDashboardBenchmarks(command, Array(arguments.dropFirst())) { return 0 }
+            if try runScaleBenchmarks(command, Array(arguments.dropFirst())) { return 0 }
             guard command == "transfer" else {
                 throw BenchError(
-                    "unknown benchmark '\(command)'; they are 'transfer', 'schedule', 'render', 'idle', 'dashboard', 'digest', 'limit' and 'big-home'"
+                    "unknown benchmark '\(command)'; they are 'transfer', 'schedule', 'render', 'idle', 'dashboard', "
+                        + "'digest', 'limit', 'many', 'add-list' and 'big-home'"
                 )
             }
             var benchmark = TransferBenchmark(options: try parse(Array(arguments.dropFirst())))

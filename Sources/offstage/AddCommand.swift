@@ -3,18 +3,26 @@ import OffstageCore
 import OffstageRuntime
 import OffstageStore
 
-/// `offstage add URL …`: leaves a download in the inbox for the running (or next) daemon.
+/// `offstage add URL …`: leaves a download in the inbox for the running (or next) daemon; `add --input-file FILE`
+/// leaves one per line of a list (`AddListCommand`).
 enum AddCommand {
     static func run(_ raw: [String], context: CLIContext) throws {
         let args = try Arguments(raw, spec: CommandCatalog.add)
+        if let list = args.value("--input-file") { return try AddListCommand.run(list, args: args, context: context) }
         let url = try InputValidation.url(try args.single("URL"))
         guard !URLCredentials.hasCredentials(url) else {
             throw CLIError.usage(
                 "credentials in URLs are never stored; put them in ~/.netrc, or use `offstage get` (kept in memory only)"
             )
         }
-        var spec = TransferSpec(kind: .download, url: url)
+        var spec = try options(args, url: url, context: context)
         spec.name = try args.value("--name").map(fileName)
+        try report(spec, what: URLCredentials.masked(url), context: context)
+    }
+
+    /// A download of `url` with the options every `add` takes (all but `--name`).
+    static func options(_ args: Arguments, url: String, context: CLIContext) throws -> TransferSpec {
+        var spec = TransferSpec(kind: .download, url: url)
         if let directory = args.value("--dir") {
             guard !directory.isEmpty else { throw CLIError.usage("--dir needs a directory, not an empty name") }
             spec.destinationDirectory = InputValidation.absolutePath(directory)
@@ -39,7 +47,7 @@ enum AddCommand {
                     + "only), or keep the password in ~/.netrc")
         }
         spec.options = options
-        try report(spec, what: URLCredentials.masked(url), context: context)
+        return spec
     }
 
     /// A `--name`: a file name, never empty or a path (the folder is `--dir`).

@@ -81,7 +81,10 @@ struct CLIContext {
         var options = RuntimeOptions()
         options.scheduler = SchedulerConfig.setup(configuration, context: self)
         options.app = AppSetup(configuration: configuration.appSession)
-        options.android = configuration.androidSetup(commandLogPath: home.path + "/work.log")
+        // Always given, so the store's platform (`offstage device platform`) can switch Android on with this policy.
+        options.android = AndroidSetup(
+            profile: configuration.android.platform, policy: configuration.android.policy,
+            commandLogPath: home.path + "/work.log")
         options.onComplete = configuration.transfers.hook
         return options
     }

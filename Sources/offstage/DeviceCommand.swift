@@ -1,5 +1,6 @@
 import Foundation
 import OffstageCore
+import OffstageRuntime
 import OffstageStore
 
 /// `offstage device …`: shows or changes the simulated device conditions (iOS and Android).
@@ -8,13 +9,26 @@ enum DeviceCommand {
     static func run(_ raw: [String], context: CLIContext) throws {
         let args = try Arguments(raw, spec: CommandCatalog.device)
         let configuration = args.value("--config")
-        let current = try context.openStoreForReading()?.loadConditions() ?? DeviceConditions()
+        let store = try context.openStoreForReading()
+        let current = try store?.loadConditions() ?? DeviceConditions()
         guard !args.positionals.isEmpty else {
             context.output.line(describe(current))
+            do {
+                if let chosen = try store?.loadPlatform() {
+                    context.output.line("platform \(chosen.rawValue) (chosen for this home)")
+                } else {
+                    let configured = try SchedulerConfig.load(configuration, context: context).android.platform
+                    context.output.line(
+                        "platform \(configured.rawValue) (none chosen for this home: config/android.json, else ios)")
+                }
+            } catch {
+                throw CLIContext.translate(error)
+            }
             return
         }
         // Every word is checked before anything is sent. The conditions go first: Doze, for one, needs the
-        // device unplugged, so `device charging off doze on` must unplug it before it dozes.
+        // device unplugged, so `device charging off doze on` must unplug it before it dozes. A platform switch is the
+        // first of the other commands.
         let plan = try parse(args.positionals, current: current)
         if let conditions = plan.conditions {
             let outcome = try context.submit(.setConditions(conditions), configuration: configuration)
@@ -90,6 +104,15 @@ enum DeviceCommand {
                 }
                 plan.steps.append(
                     Step(command: .android(.bucket(bucket)), done: "the Android app is in the \(bucket.title) bucket"))
+            case "platform":
+                let names = PlatformProfile.allCases.map(\.rawValue).joined(separator: ", ")
+                guard let text = words.popFirst(), let profile = PlatformProfile(rawValue: text) else {
+                    throw CLIError.usage("platform needs one of \(names)")
+                }
+                // Before the other steps, so `device doze on platform android` dozes the Android device it starts.
+                let switches = plan.steps.prefix { if case .setPlatform = $0.command { true } else { false } }.count
+                plan.steps.insert(
+                    Step(command: .setPlatform(profile), done: "platform \(profile.rawValue)"), at: switches)
             case _ where androidToggles[word] != nil:
                 guard let toggle = androidToggles[word] else { continue }
                 let on = try InputValidation.toggle(words.popFirst(), for: word)

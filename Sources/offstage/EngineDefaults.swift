@@ -24,7 +24,9 @@ enum EngineDefaults {
         if let text = environment["OFFSTAGE_CHECKPOINT_SECONDS"], let seconds = Double(text), seconds.isFinite,
             seconds > 0, seconds <= 86_400
         {
+            // A test's override: a checkpoint every so many seconds, however little arrived.
             configuration.checkpointInterval = seconds
+            configuration.checkpointMinimumBytes = 0
         }
     }
 }

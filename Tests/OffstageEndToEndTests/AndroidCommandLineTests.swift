@@ -102,8 +102,7 @@ import Testing
 
     /// The line an iOS-profile engine refuses every Android command with.
     static let iOSOnly =
-        "offstage: this engine runs the iOS profile only: set \"platform\" to \"android\" or \"both\" in "
-        + "config/android.json and restart offstage\n"
+        "offstage: this engine runs the iOS profile only: offstage device platform android or both switches it\n"
 
     /// In the iOS profile the engine refuses work: the CLI says so after WorkManager's warnings, with no success word.
     @Test func anIOSOnlyEngineRefusesWorkAndTheRefusalIsPrintedAfterTheWarnings() throws {
@@ -181,7 +180,7 @@ import Testing
         #expect(
             text.stdout
                 == "the platform profile is iOS only: there is no WorkManager "
-                + "(set \"platform\" to \"android\" or \"both\" in config/android.json)\n")
+                + "(offstage device platform android or both switches to it)\n")
         let json = try binary.run(["work", "ls", "--json"])
         #expect(json.status == 0 && json.stdout == "[]\n")
     }

@@ -103,8 +103,12 @@ import Testing
             let specs = specPattern.matches(in: text, range: range).compactMap {
                 Range($0.range(at: 1), in: text).map { String(text[$0]) }
             }
-            // GetCredentials reads the arguments `get` parsed; TransferOptionArguments those of `add` and `get`.
-            let shared = ["GetCredentials.swift": ["get"], "TransferOptionArguments.swift": ["add", "get"]]
+            // GetCredentials reads the arguments `get` parsed; TransferOptionArguments those of `add` and `get`;
+            // AddListCommand those `add` parsed.
+            let shared = [
+                "GetCredentials.swift": ["get"], "TransferOptionArguments.swift": ["add", "get"],
+                "AddListCommand.swift": ["add"],
+            ]
             let readers = shared.first { file.hasSuffix($0.key) }?.value
             let commands = readers ?? specs
             let names = readPattern.matches(in: text, range: range).compactMap {

@@ -57,6 +57,8 @@ import Testing
             (["offstage", "get", "--out"], "--output"),
             (["offstage", "upload", "x", "--method", "P"], "POST PUT"),
             (["offstage", "device", "charging", ""], "off on"),
+            (["offstage", "device", "platform", ""], "android both ios"),
+            (["offstage", "device", "pl"], "platform"),
             (["offstage", "clock", "f"], "freeze"),
             (["offstage", "--home", folder.path + "/some"], folder.path + "/somedir"),
             (["offstage", "add", "http://h/x", "--dir", folder.path + "/so"], folder.path + "/somedir"),

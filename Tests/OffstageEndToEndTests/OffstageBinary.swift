@@ -37,23 +37,31 @@ struct OffstageBinary {
         return environment
     }
 
-    /// Starts the binary without waiting; stdout and stderr go to files in the home's parent folder.
-    func launch(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Process {
+    /// Starts the binary without waiting; stdout is discarded, stderr too unless `errors` names a file for it.
+    func launch(_ arguments: [String], environment extra: [String: String] = [:], errors: String? = nil) throws
+        -> Process
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         process.environment = environment(extra)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
+        if let errors {
+            _ = FileManager.default.createFile(atPath: errors, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
+        }
         try process.run()
         return process
     }
 
     /// Starts an engine (`run …`) without waiting for it to end, and waits until it has started: its
     /// `daemon-started` line is in the event log (so its inbox is read and its signal trap is in place).
-    func startEngine(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Process {
+    func startEngine(_ arguments: [String], environment extra: [String: String] = [:], errors: String? = nil) throws
+        -> Process
+    {
         let before = try daemonStarts()
-        let process = try launch(arguments, environment: extra)
+        let process = try launch(arguments, environment: extra, errors: errors)
         let deadline = Date().addingTimeInterval(20)
         while process.isRunning, Date() < deadline, try daemonStarts() == before { usleep(20_000) }
         return process

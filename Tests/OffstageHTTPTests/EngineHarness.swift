@@ -37,11 +37,25 @@ final class EngineHarness: Sendable {
 
     /// Submits `request` and waits (30 s at most, as a failure guard) for its `.ended`; returns the
     /// reports of this request only.
-    func run(_ request: TransferRequest, credentials: OriginCredentials? = nil) throws -> [TransferReport] {
+    func run(_ request: TransferRequest, credentials: OriginCredentials? = nil) throws
+        -> [TransferReport]
+    {
         let before = sink.reports.withLock { $0.count }
         engine.submit(request, credentials: credentials)
         let outcome = sink.ended.wait(timeout: .now() + 30)
         try #require(outcome == .success, "no .ended within 30 s")
+        return sink.reports.withLock { Array($0[before...]) }
+    }
+
+    /// Submits every request at once and waits (60 s at most, as a failure guard) for as many `.ended` reports;
+    /// returns the reports of these requests.
+    func runAll(_ requests: [TransferRequest]) throws -> [TransferReport] {
+        let before = sink.reports.withLock { $0.count }
+        for request in requests { engine.submit(request) }
+        for _ in requests {
+            try #require(
+                sink.ended.wait(timeout: .now() + 60) == .success, "not every request ended within 60 s")
+        }
         return sink.reports.withLock { Array($0[before...]) }
     }
 
@@ -53,7 +67,8 @@ final class EngineHarness: Sendable {
 
     /// The size of the part file, or nil when missing.
     func partSize(_ id: Int64) -> Int64? {
-        (try? FileManager.default.attributesOfItem(atPath: partPath(id))[.size] as? NSNumber)?.int64Value
+        (try? FileManager.default.attributesOfItem(atPath: partPath(id))[.size] as? NSNumber)?
+            .int64Value
     }
 
     static func temporaryDirectory() throws -> String {
@@ -72,24 +87,30 @@ final class ReportSink: Sendable {
 
     func receive(_ report: TransferReport) {
         reports.withLock { $0.append(report) }
-        if let action = hook.withLock({ $0 }), let engine = engine.withLock({ $0 }) { action(report, engine) }
+        if let action = hook.withLock({ $0 }), let engine = engine.withLock({ $0 }) {
+            action(report, engine)
+        }
         if case .ended = report { ended.signal() }
     }
 }
 
 /// A download request with test defaults.
-func download(_ url: String, id: Int64 = 1, offset: Int64 = 0, validator: String? = nil, idle: Double = 10)
+func download(
+    _ url: String, id: Int64 = 1, offset: Int64 = 0, validator: String? = nil, idle: Double = 10
+)
     -> TransferRequest
 {
     TransferRequest(
-        taskID: id, kind: .download, url: url, method: "GET", offset: offset, validator: validator, uploadPath: nil,
+        taskID: id, kind: .download, url: url, method: "GET", offset: offset, validator: validator,
+        uploadPath: nil,
         idleTimeout: idle)
 }
 
 /// An upload request with test defaults.
 func upload(_ url: String, file: String, method: String, id: Int64 = 1) -> TransferRequest {
     TransferRequest(
-        taskID: id, kind: .upload, url: url, method: method, offset: 0, validator: nil, uploadPath: file,
+        taskID: id, kind: .upload, url: url, method: method, offset: 0, validator: nil,
+        uploadPath: file,
         idleTimeout: 10)
 }
 

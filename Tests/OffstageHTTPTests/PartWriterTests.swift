@@ -61,6 +61,34 @@ struct PartWriterTests {
         #expect(fixture.fileBytes == Array(repeating: 1, count: 40))
     }
 
+    /// A clock the test moves.
+    final class StepClock: @unchecked Sendable {
+        // Safety: only touched from the test's own thread (the writer reads it synchronously).
+        var now = 0.0
+    }
+
+    @Test func aFastStreamGrowsTheBufferPastItsFirstMebibyteAndASlowOneKeepsItSmall() throws {
+        let slice = [UInt8](repeating: 3, count: 16 << 10)
+        for (step, grows) in [(0.0, true), (0.3, false)] {
+            let fixture = Fixture()
+            let clock = StepClock()
+            let writer = PartWriter(
+                fd: fixture.fd, offset: 0, bufferSize: 1 << 20, writebackWindow: 0, now: { clock.now },
+                fileSync: { fdatasync($0) })
+            #expect(writer.capacity == PartWriter.initialBufferSize)
+            for index in 0..<256 {
+                try append(writer, slice)
+                clock.now += step
+                if index == 60 {
+                    #expect(writer.capacity == PartWriter.initialBufferSize, "not before 1 MiB")
+                }
+            }
+            #expect(writer.capacity == (grows ? 1 << 20 : PartWriter.initialBufferSize), "step \(step)")
+            try writer.sync()
+            #expect(fixture.fileBytes.count == 4 << 20)
+        }
+    }
+
     @Test func syncFlushesThenMakesDurable() throws {
         let fixture = Fixture()
         let writer = fixture.writer()
@@ -85,7 +113,9 @@ struct PartWriterTests {
 
     @Test func writesContinueAtTheGivenOffset() throws {
         let fixture = Fixture()
-        _ = Array<UInt8>(repeating: 7, count: 10).withUnsafeBytes { pwrite(fixture.fd, $0.baseAddress, 10, 0) }
+        _ = [UInt8](repeating: 7, count: 10).withUnsafeBytes {
+            pwrite(fixture.fd, $0.baseAddress, 10, 0)
+        }
         let writer = fixture.writer(offset: 10)
         try append(writer, [1, 2])
         try writer.sync()
@@ -109,7 +139,9 @@ struct PartWriterTests {
         var info = statvfs()
         #expect(fstatvfs(fixture.fd, &info) == 0)
         let free = Int64(info.f_bavail) * Int64(info.f_frsize)
-        let writer = PartWriter(fd: fixture.fd, offset: 0, bufferSize: 8, writebackWindow: 0, diskReserve: free) { _ in
+        let writer = PartWriter(
+            fd: fixture.fd, offset: 0, bufferSize: 8, writebackWindow: 0, diskReserve: free
+        ) { _ in
             0
         }
         #expect(throws: PartWriter.Failure.self) { try append(writer, Array(repeating: 1, count: 20)) }

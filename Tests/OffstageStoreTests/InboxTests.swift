@@ -166,4 +166,19 @@ struct InboxTests {
             #expect(status?.1 == "not a command this offstage understands")
         }
     }
+
+    @Test("a batch reserves one task id per URL, consecutive, in its one inbox row; the next add comes after them")
+    func batchReservesConsecutiveIDs() throws {
+        try withTemporaryHome { home in
+            let store = try Store.open(home: home)
+            let single = try store.enqueueAdd(Self.spec, now: date(0))
+            let batch = TransferBatch(
+                template: TransferSpec(url: ""), urls: (1...1000).map { "http://localhost/\($0)" }, source: "list")
+            let ids = try store.enqueueBatch(batch, now: date(1))
+            #expect(ids.firstTask == single.task + 1)
+            #expect(try store.reservedTaskID(command: ids.command) == ids.firstTask)
+            #expect(try store.pendingCommands().last?.command == .addBatch(batch))
+            #expect(try store.enqueueAdd(Self.spec, now: date(2)).task == ids.firstTask + 1000)
+        }
+    }
 }

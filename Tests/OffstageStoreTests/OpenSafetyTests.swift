@@ -71,7 +71,42 @@ struct OpenSafetyTests {
             #expect(path == home.databasePath)
             #expect(error?.description.contains("is damaged (quick_check: ") == true)
             #expect(error?.description.hasSuffix("; left untouched") == true)
+            // SQLite's report starts "*** in database main ***" and a line break: the message is still one line.
+            #expect(error?.description.contains("\n") == false)
             #expect(contents(home.databasePath) == bytes)
+        }
+    }
+
+    @Test("a crafted schema's ESC byte in the damage report is escaped: one line, no control bytes")
+    func craftedSchemaReport() throws {
+        try withTemporaryHome { home in
+            do {
+                let store = try Store.open(home: home)
+                try store.checkpoint()
+                store.close()
+            }
+            // A table whose name carries an escape sequence, a bell and a line break, with a NULL in a column the
+            // schema says is NOT NULL: quick_check names it in its report.
+            let name = "t\u{1B}[31m\u{7}\nred"
+            try makeSQLite(
+                at: home.databasePath,
+                sql: """
+                    CREATE TABLE "\(name)" (c TEXT); INSERT INTO "\(name)" VALUES (NULL);
+                    PRAGMA writable_schema = ON;
+                    UPDATE sqlite_master SET sql = 'CREATE TABLE "\(name)" (c TEXT NOT NULL)' WHERE name = '\(name)';
+                    PRAGMA writable_schema = OFF;
+                    """)
+            let before = contents(home.databasePath)
+            let error = #expect(throws: StoreError.self) { try Store.open(home: home) }
+            guard case .corrupt? = error, let line = error?.description else {
+                Issue.record("expected corrupt, got \(String(describing: error))")
+                return
+            }
+            #expect(
+                line.unicodeScalars.allSatisfy { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) })
+            #expect(line.contains("NULL value in t\\x1B[31m\\x07\\x0Ared.c"))
+            #expect(line.hasSuffix("; left untouched"))
+            #expect(contents(home.databasePath) == before)
         }
     }
 
@@ -108,8 +143,9 @@ struct OpenSafetyTests {
             #expect(application == 0x4F46_5354)
             #expect(
                 tables == [
-                    "android_state", "app_registry", "app_state", "conditions", "events", "inbox", "learned_usage",
-                    "outbox",
+                    "android_state", "app_registry", "app_state", "conditions", "events", "inbox",
+                    "learned_usage",
+                    "outbox", "platform",
                     "scheduler_decisions",
                     "scheduler_runs", "scheduler_state", "sessions", "task_ids", "tasks", "transfer_settings", "work_requests",
                 ])

@@ -76,7 +76,8 @@ import Testing
                 v7.close()
             }
             let store = try Store.open(home: home)
-            #expect(try store.withDatabase { try $0.scalarInteger("PRAGMA user_version") } == 8)
+            #expect(
+                try store.withDatabase { try $0.scalarInteger("PRAGMA user_version") } == Int64(Store.schemaVersion))
             #expect(try store.loadTasks() == [Fixtures.fullTask()])
             #expect(try store.loadTransferSettings() == TransferSettings())
         }

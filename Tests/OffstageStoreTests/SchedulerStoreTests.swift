@@ -104,7 +104,7 @@ struct SchedulerStoreTests {
             let store = try Store.open(home: home)
             #expect(
                 try store.withDatabase { try $0.scalarInteger("PRAGMA user_version") } == Int64(Store.schemaVersion))
-            #expect(Store.schemaVersion == 8)
+            #expect(Store.schemaVersion == 9)
             #expect(try store.loadSessions() == [Fixtures.session])
             #expect(try store.loadTasks() == [Fixtures.fullTask()])
             #expect(try store.loadConditions() == Fixtures.conditions)

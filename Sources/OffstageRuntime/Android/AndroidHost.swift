@@ -10,8 +10,8 @@ final class AndroidHost {
     let context: HostContext
     /// The transfers' host (device conditions, download workers).
     let transfers: TransferHost
-    /// The profile (android or both).
-    let profile: PlatformProfile
+    /// The profile (android or both; a switch between them changes it in place).
+    var profile: PlatformProfile
     /// The system around the app: buckets, Doze, process, services, quota.
     var system: AndroidSystemModel
     /// WorkManager.

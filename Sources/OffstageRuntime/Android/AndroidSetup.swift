@@ -4,7 +4,8 @@ import OffstageCore
 /// What the runtime needs to host the Android model: the profile (android or both), the system's policy, and where
 /// shell workers log.
 public struct AndroidSetup: Sendable, Equatable {
-    /// `android` or `both` (an `ios` profile hosts no Android model: `options.android` is nil then).
+    /// The configured profile: `android` or `both`, or `ios` (no Android model, unless the store's platform, set by
+    /// `offstage device platform`, says otherwise; nil `options.android`: iOS only, whatever the store says).
     public var profile: PlatformProfile
     /// The Android system model's numbers.
     public var policy: AndroidPolicy

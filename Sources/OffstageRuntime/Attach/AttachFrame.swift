@@ -87,6 +87,8 @@ public enum AttachError: Error, Equatable, CustomStringConvertible {
     case pathTooLong(String)
     /// No engine listens on the home's socket.
     case notRunning(String)
+    /// Something other than a socket is at the socket's path (what it is: "a directory", "a regular file", …).
+    case notASocket(String, what: String)
     /// The engine closed the connection.
     case disconnected
     /// A frame announced an impossible length.
@@ -98,6 +100,7 @@ public enum AttachError: Error, Equatable, CustomStringConvertible {
         case .system(let call, let code): "\(call) failed: \(String(cString: strerror(code)))"
         case .pathTooLong(let path): "socket path too long: \(path)"
         case .notRunning(let path): "no engine listens on \(path)"
+        case .notASocket(let path, let what): "\(path) is \(what), not the engine's socket"
         case .disconnected: "the engine closed the connection"
         case .badFrame(let length): "bad frame length \(length)"
         }

@@ -72,9 +72,11 @@ final class AttachServer: @unchecked Sendable {
     }
 
     /// Listens on `path` (an old socket file there is removed first; the file is made 0600) and starts the thread.
+    /// Anything else at `path` (a directory, a file) is left as it is: `AttachError.notASocket`.
     init(path: String, events: Events) throws {
         self.path = path
         self.events = events
+        if let what = UnixSocket.occupant(path) { throw AttachError.notASocket(path, what: what) }
         let fd = try UnixSocket.make()
         unlink(path)
         do {

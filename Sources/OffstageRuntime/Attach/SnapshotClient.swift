@@ -28,13 +28,15 @@ public final class SnapshotClient: @unchecked Sendable {
 
     /// Connects to the engine listening in `home` and asks for `subscription` (every transfer unless told).
     ///
-    /// - Throws: `AttachError.notRunning` when no engine listens there.
+    /// - Throws: `AttachError.notRunning` when no engine listens there, `.notASocket` when something else is in the
+    ///   socket's place.
     public init(home: String, subscription: SnapshotSubscription = .everything) throws {
         let path = UnixSocket.path(home: home)
         let fd = try UnixSocket.make()
         let result = try UnixSocket.withAddress(path) { Glibc.connect(fd, $0, $1) }
         guard result == 0 else {
             Glibc.close(fd)
+            if let what = UnixSocket.occupant(path) { throw AttachError.notASocket(path, what: what) }
             throw AttachError.notRunning(path)
         }
         descriptor = fd
@@ -48,6 +50,7 @@ public final class SnapshotClient: @unchecked Sendable {
         let result = try UnixSocket.withAddress(path) { Glibc.connect(fd, $0, $1) }
         guard result == 0 else {
             Glibc.close(fd)
+            if let what = UnixSocket.occupant(path) { throw AttachError.notASocket(path, what: what) }
             throw AttachError.notRunning(path)
         }
         descriptor = fd
@@ -55,7 +58,8 @@ public final class SnapshotClient: @unchecked Sendable {
 
     /// Whether an engine listens on `home`'s socket (a connection made and closed, asking for nothing).
     ///
-    /// - Throws: `AttachError.notRunning` when none does.
+    /// - Throws: `AttachError.notRunning` when none does, `.notASocket` when something else is in the socket's
+    ///   place.
     public static func probe(home: String) throws {
         try SnapshotClient(pokingOnly: home).close()
     }

@@ -6,6 +6,20 @@ enum UnixSocket {
     /// The socket file of a home's engine.
     static func path(home: String) -> String { home + "/engine.sock" }
 
+    /// What is at `path` when it is neither absent nor a socket ("a directory", "a regular file", …), else nil.
+    static func occupant(_ path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFSOCK: return nil
+        case S_IFDIR: return "a directory"
+        case S_IFREG: return "a regular file"
+        case S_IFLNK: return "a symbolic link"
+        case S_IFIFO: return "a named pipe"
+        default: return "a device file"
+        }
+    }
+
     /// A new close-on-exec stream socket.
     static func make() throws -> Int32 {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)

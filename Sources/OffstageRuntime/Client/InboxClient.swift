@@ -186,6 +186,10 @@ public final class InboxClient: EngineClient {
             let ids = try store().enqueueAdd(spec, now: time.now())
             return CommandTicket(taskID: ids.task, handle: .inbox(ids.command, needsEngine: needsEngine))
         }
+        if case .addBatch(let batch) = command {
+            let ids = try store().enqueueBatch(batch, now: time.now())
+            return CommandTicket(taskID: ids.firstTask, handle: .inbox(ids.command, needsEngine: needsEngine))
+        }
         let id = try store().enqueue(command, now: time.now())
         return CommandTicket(taskID: nil, handle: .inbox(id, needsEngine: needsEngine))
     }

@@ -39,6 +39,14 @@ extension DaemonRuntime {
         subscribe(.local, to: subscription)
     }
 
+    /// Makes every view's next publication go out at once, even if its snapshot did not change (a platform switch).
+    func forceSnapshots() {
+        for id in subscribers.keys {
+            subscribers[id]?.forced = true
+            subscribers[id]?.dirty = true
+        }
+    }
+
     /// Sets what a view is sent; its next publication goes out even if nothing changed.
     func subscribe(_ id: SubscriberID, to subscription: SnapshotSubscription) {
         if var subscriber = subscribers[id] {
@@ -61,14 +69,42 @@ extension DaemonRuntime {
         snapshots.seed(try store.latestEvents(limit: 5000).map(\.entry))
         guard options.listens, attach == nil else { return }
         let queue = self.queue
-        // A home whose path is too long for a socket address still runs, without the attach channel.
-        attach = try? AttachServer(
-            path: UnixSocket.path(home: home.path),
-            events: AttachServer.Events(
-                poked: { queue.post(.inboxPoked) },
-                subscribed: { queue.post(.subscribed(.client($0), $1)) },
-                ready: { queue.post(.subscriberReady(.client($0))) },
-                gone: { queue.post(.subscriberGone(.client($0))) }))
+        do {
+            attach = try AttachServer(
+                path: UnixSocket.path(home: home.path),
+                events: AttachServer.Events(
+                    poked: { queue.post(.inboxPoked) },
+                    subscribed: { queue.post(.subscribed(.client($0), $1)) },
+                    ready: { queue.post(.subscriberReady(.client($0))) },
+                    gone: { queue.post(.subscriberGone(.client($0))) }))
+        } catch {
+            // The engine still runs, without the attach channel (a directory in the socket's place, a home whose
+            // path is too long for a socket address), and says so once per start.
+            try reportAttachUnavailable(error)
+        }
+    }
+
+    /// Writes the `attach-unavailable` line: why the engine cannot listen, what that costs, what to do.
+    private func reportAttachUnavailable(_ error: any Error) throws {
+        let wait = options.inboxPollInterval
+        let seconds =
+            wait == wait.rounded() && wait < 1e9 ? String(Int(wait)) : String(format: "%.1f", wait)
+        let cost =
+            "attached dashboards cannot reach this engine, and commands from other processes wait up to \(seconds) s"
+        let reason: String
+        if case .notASocket(let path, let what)? = error as? AttachError {
+            reason =
+                "\(TransferDaemon.printable(path)) is \(what), not the engine's socket: \(cost); remove it and restart offstage"
+        } else {
+            reason = "\(TransferDaemon.printable("\(error)")): \(cost)"
+        }
+        let entry = LogEntry(
+            time: time.now(), kind: .attachUnavailable, subject: "engine.sock",
+            reason: reason)
+        var changes = StoreChanges()
+        changes.log = [entry]
+        try store.apply(changes, now: time.now())
+        logged(entry)
     }
 
     /// From how many stored tasks a starting engine tells its views that it reads them (fewer are read in a few
@@ -111,8 +147,6 @@ extension DaemonRuntime {
     /// last state without waiting for the throttle.
     func publishSnapshotIfDue(final: Bool = false) {
         attach?.greeting = nil  // from now on the loop answers every client
-        let now = time.now()
-        snapshots.track(transfers.daemon, now: now)
         if subscribers[.local] == nil, options.onSnapshot != nil || localUpdates != nil {
             subscribers[.local] = Subscriber(subscription: options.subscription, throttle: newThrottle())
         }
@@ -120,6 +154,8 @@ extension DaemonRuntime {
             snapshotWake = nil
             return
         }
+        // Speeds are followed only while a view listens: with nobody, a turn costs nothing per running transfer.
+        snapshots.track(transfers.daemon, now: time.now())
         let changed = snapshotMayHaveChanged
         snapshotMayHaveChanged = false
         let steady = options.snapshotClock()

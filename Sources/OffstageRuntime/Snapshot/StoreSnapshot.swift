@@ -76,12 +76,14 @@ public enum StoreSnapshot {
         -> AndroidSnapshot?
     {
         let file = configuration.android
-        guard file.platform.includesAndroid else { return nil }
+        // The store's platform (`offstage device platform`) wins; an unusable row is the engine's to report.
+        let profile = ((try? store.loadPlatform()) ?? nil) ?? file.platform
+        guard profile.includesAndroid else { return nil }
         let system = AndroidSystemModel(policy: file.policy, state: try store.loadAndroidState())
         let requests = try store.loadWorkRequests()
         let work = WorkManagerModel(
             requests: requests, environment: system.workEnvironment(now: now, workersCanStart: engineRuns))
-        var snapshot = AndroidSnapshot(profile: file.platform)
+        var snapshot = AndroidSnapshot(profile: profile)
         system.fill(&snapshot, now: now)
         snapshot.work = work.snapshots(now: now)
         if !engineRuns {
@@ -97,17 +99,31 @@ public enum StoreSnapshot {
         return tasks.sorted { $0.id < $1.id }
     }
 
-    /// The `add` commands waiting in the inbox, as the queued tasks they will be (with the ids they reserved; no
-    /// `taskIdentifier` yet: 0).
+    /// The `add` and `addBatch` commands waiting in the inbox, as the queued tasks they will be (with the ids they
+    /// reserved; no `taskIdentifier` yet: 0).
     static func inboxAdds(_ store: Store, defaultDirectory: String, now: Date) throws -> [TransferTask] {
-        try store.pendingCommands().compactMap { id, command in
-            guard case .add(let spec) = command else { return nil }
-            return TransferTask(
-                id: try store.reservedTaskID(command: id) ?? id, session: spec.session, taskIdentifier: 0,
-                taskDescription: spec.taskDescription, kind: spec.kind, url: URLCredentials.stripped(spec.url),
-                method: spec.method, uploadPath: spec.uploadPath, requestedName: spec.name,
+        func task(_ id: Int64, _ spec: TransferSpec) -> TransferTask {
+            TransferTask(
+                id: id, session: spec.session, taskIdentifier: 0, taskDescription: spec.taskDescription,
+                kind: spec.kind, url: URLCredentials.stripped(spec.url), method: spec.method,
+                uploadPath: spec.uploadPath, requestedName: spec.name,
                 destinationDirectory: spec.destinationDirectory ?? defaultDirectory, createdAt: now)
         }
+        var tasks: [TransferTask] = []
+        for (id, command) in try store.pendingCommands() {
+            switch command {
+            case .add(let spec):
+                tasks.append(task(try store.reservedTaskID(command: id) ?? id, spec))
+            case .addBatch(let batch):
+                guard let first = try store.reservedTaskID(command: id) else { continue }
+                for (offset, url) in batch.urls.enumerated() {
+                    tasks.append(task(first + Int64(offset), batch.spec(for: url)))
+                }
+            default:
+                continue
+            }
+        }
+        return tasks
     }
 
     /// The app as the store holds it (a fresh install when it never ran), at monotonic time `monotonic` (on the

@@ -20,6 +20,8 @@ final class TransferHost {
     weak var app: AppHost?
     /// Called when a request starts, with its task and the offset it starts from (the snapshots follow attempts).
     var onStart: (Int64, Int64) -> Void = { _, _ in }
+    /// The commits of progress and checkpoint reports handled this turn, written together (`flushProgress`).
+    var pendingProgress = StoreChanges()
     /// The completion hooks still running, by task.
     private var hooks: [Int64: ShellTask] = [:]
     /// Checksums being computed on another thread, by task.
@@ -43,7 +45,9 @@ final class TransferHost {
         var configuration = EngineConfiguration(partsDirectory: context.home.partsDirectory)
         context.options.configureEngine(&configuration)
         let queue = context.queue
-        let engine = CurlEngine(configuration: configuration) { report in queue.post(.daemon(.engine(report))) }
+        let engine = CurlEngine(configuration: configuration) { reports in
+            queue.post(contentsOf: reports.map { .daemon(.engine($0)) })
+        }
         self.engine = engine
         engine.start()
     }
@@ -100,12 +104,14 @@ final class TransferHost {
 
     /// Executes a command for the daemon: its result and its changes commit together.
     func execute(_ request: DaemonCommand, from command: CommandSource) throws {
-        // An `add` creates the task whose id it reserved when it was sent (ids are not inbox ids).
+        // An `add` creates the task whose id it reserved when it was sent (ids are not inbox ids); a batch, the tasks
+        // of its consecutive ids.
         let taskID: Int64
         switch command {
         case .inbox(let id): taskID = try context.store.reservedTaskID(command: id) ?? id
         case .direct(_, let reserved):
-            if case .add = request { taskID = try reserved ?? context.store.reserveTaskID() } else { taskID = 0 }
+            let count = request.reservedTaskCount
+            taskID = count == 0 ? 0 : try reserved ?? context.store.reserveTaskIDs(count)
         }
         try handle(event(for: request, taskID: taskID), command: command)
     }
@@ -115,6 +121,8 @@ final class TransferHost {
         switch command {
         case .add(let spec):
             return .addRequested(id: taskID, spec: spec, defaultDirectory: context.home.documentsDirectory)
+        case .addBatch(let batch):
+            return .batchAddRequested(firstID: taskID, batch: batch, defaultDirectory: context.home.documentsDirectory)
         case .pause(let task): return .pauseRequested(id: task)
         case .resume(let task): return .resumeRequested(id: task)
         case .cancel(let task): return .cancelRequested(id: task)
@@ -123,7 +131,7 @@ final class TransferHost {
         case .setTaskRateLimit(let task, let limit): return .taskRateLimitRequested(id: task, bytesPerSecond: limit)
         case .configureSession(let configuration): return .sessionConfigured(configuration)
         case .schedule, .unschedule, .launchTask, .expireTask, .setDeviceInUse, .appOpened, .appBackgrounded, .app,
-            .setClockRate, .jumpToNextDeadline, .android:
+            .setClockRate, .jumpToNextDeadline, .android, .setPlatform:
             return .timerFired
         }
     }
@@ -258,8 +266,9 @@ final class TransferHost {
 
     /// Whether a finished download of a session no app hosts here waits for its finalisation.
     var hasDeliveryWork: Bool {
-        daemon.totals.finishing > 0
-            && daemon.tasks.values.contains { $0.state == .finishing && !daemon.appSessions.contains($0.session) }
+        daemon.taskIDs(in: .finishing).contains {
+            daemon.tasks[$0].map { !daemon.appSessions.contains($0.session) } ?? false
+        }
     }
 
     /// Whether every focused task ended or is paused.

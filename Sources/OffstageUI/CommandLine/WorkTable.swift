@@ -9,7 +9,7 @@ public enum WorkTable {
     /// The line for a profile without Android.
     public static let noAndroid =
         "the platform profile is iOS only: there is no WorkManager "
-        + "(set \"platform\" to \"android\" or \"both\" in config/android.json)"
+        + "(offstage device platform android or both switches to it)"
 
     /// The line when Android runs but has no work.
     public static let noWork = "no work requests"

@@ -18,6 +18,7 @@ extension KeyBinding {
         KeyBinding("m", "toggle roaming", in: [.android, .both]),
         KeyBinding("t", "toggle storage low", in: [.android, .both]),
         KeyBinding("i", "toggle device in use"),
+        KeyBinding("a", "next platform (iOS, Android, both)"),
         KeyBinding("Esc/d", "close"),
     ]
 
@@ -27,7 +28,7 @@ extension KeyBinding {
     }
 }
 
-/// The device menu: network, power, battery, in use; Low Power Mode and Background App Refresh with iOS; Doze, the
+/// The device menu: network, power, battery, in use, the platform; Low Power Mode and Background App Refresh with iOS; Doze, the
 /// standby bucket, battery saver, background restriction, roaming and low storage with Android.
 enum DeviceMenu {
     /// How much `b` and `B` change the battery level.
@@ -56,6 +57,8 @@ enum DeviceMenu {
         case .character("r") where platform.includesIOS: next.backgroundRefresh.toggle()
         case .character("i"):
             return Actions.send(.setDeviceInUse(!snapshot.device.inUse), state: &state, snapshot: snapshot)
+        case .character("a"):
+            return Actions.send(.setPlatform(nextPlatform(after: platform)), state: &state, snapshot: snapshot)
         case .character("l"), .character("r"):
             state.message =
                 "Low Power Mode and Background App Refresh are iOS's: v toggles battery saver, x background restriction"
@@ -92,6 +95,13 @@ enum DeviceMenu {
         default: return nil
         }
         return Actions.send(.android(request), state: &state, snapshot: snapshot)
+    }
+
+    /// The platform `a` switches to: iOS, Android, both, then iOS again.
+    static func nextPlatform(after platform: PlatformProfile) -> PlatformProfile {
+        let all = PlatformProfile.allCases
+        guard let index = all.firstIndex(of: platform) else { return .ios }
+        return all[(index + 1) % all.count]
     }
 
     /// The bucket `s` moves to: active, working set, frequent, rare, restricted, then active again.

@@ -9,7 +9,9 @@ enum SentMessage {
     static func of(_ command: DaemonCommand, role: EngineSnapshot.Role) -> String {
         let line = sent(command)
         guard role == .notRunning else { return line }
-        return line.replacingOccurrences(of: "sent to the engine", with: "requested (no engine runs)")
+        let requested = line.replacingOccurrences(of: "sent to the engine", with: "requested (no engine runs)")
+        if case .setPlatform = command { return requested + ": it takes effect when one starts" }
+        return requested
     }
 
     /// The line for a command an engine receives now.
@@ -42,6 +44,7 @@ enum SentMessage {
         case .setRateLimit(let limit?):
             return "limit \(RateLimit.describe(limit)) sent to the engine: every running transfer together"
         case .setRateLimit(nil): return "no limit sent to the engine"
+        case .setPlatform(let profile): return "platform \(profile.rawValue) sent to the engine"
         default: return "command sent to the engine"
         }
     }

@@ -26,9 +26,15 @@ extension CommandCatalog {
             SubcommandSpec("low-power", "on|off", "Low Power Mode"),
             SubcommandSpec("refresh", "on|off", "Background App Refresh"),
             SubcommandSpec("in-use", "on|off", "the user is using the device (processing tasks run only when idle)"),
+            SubcommandSpec(
+                "platform", PlatformProfile.allCases.map(\.rawValue).joined(separator: "|"),
+                "the simulated platform: iOS, Android or both (kept for this home; else config/android.json)"),
         ] + androidDeviceSettings,
         subcommandsRepeat: true,
-        notes: ["Settings combine: offstage device cellular battery 15 charging off doze on"])
+        notes: [
+            "Settings combine: offstage device cellular battery 15 charging off doze on",
+            "offstage device platform android: the Android model instead of the iOS one",
+        ])
 
     /// `offstage schedule …`.
     static let schedule = CommandSpec(

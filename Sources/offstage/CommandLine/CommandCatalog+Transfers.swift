@@ -7,6 +7,9 @@ extension CommandCatalog {
     static let add = CommandSpec(
         name: "add", positionals: "URL", summary: "queue a download for the running (or next) engine",
         options: [
+            .option(
+                "-i", "--input-file", value: "FILE",
+                help: "one download per line of FILE, all or none (- is standard input)"),
             .option("--name", value: "NAME", help: "the file name to deliver under (else the server's or the URL's)"),
             .option("--dir", value: "DIR", help: "the folder to deliver into (else HOME/Documents)"),
             .flag("--create-dirs", help: "create --dir if it does not exist (0700)"),

@@ -42,6 +42,16 @@ import Testing
         #expect(press("z", on: maintenance).effects == [.send(.android(.doze(false)))], "a window is still Doze")
     }
 
+    @Test func thePlatformKeyMovesOnAndWrapsToIOS() {
+        #expect(press("a", on: SnapshotSamples.android).effects == [.send(.setPlatform(.both))])
+        #expect(press("a", on: SnapshotSamples.both).effects == [.send(.setPlatform(.ios))])
+        var idle = SnapshotSamples.android
+        idle.engine.role = .notRunning
+        #expect(
+            press("a", on: idle).state.message
+                == "platform both requested (no engine runs): it takes effect when one starts")
+    }
+
     @Test func theBucketCycleWrapsToActive() {
         var snapshot = SnapshotSamples.android
         snapshot.android?.device.bucket = .restricted
@@ -85,9 +95,9 @@ import Testing
     @Test func anUnknownKeyListsTheProfilesMenu() {
         #expect(
             press("y", on: SnapshotSamples.android).state.message
-                == "y does nothing in the device menu: w c o p b B z s v x m t i, Esc closes")
+                == "y does nothing in the device menu: w c o p b B z s v x m t i a, Esc closes")
         #expect(
             press("y", on: SnapshotSamples.both).state.message
-                == "y does nothing in the device menu: w c o p b B l r z s v x m t i, Esc closes")
+                == "y does nothing in the device menu: w c o p b B l r z s v x m t i a, Esc closes")
     }
 }

@@ -48,6 +48,6 @@ import Testing
                 "o",
                 "h", "t", "K", "r", "d", "L", "w", "f", "n", "Ctrl-L", "?", "q",
             ])
-        #expect(KeyBinding.device(for: .ios).map(\.label) == ["w", "c", "o", "p", "b/B", "l", "r", "i", "Esc/d"])
+        #expect(KeyBinding.device(for: .ios).map(\.label) == ["w", "c", "o", "p", "b/B", "l", "r", "i", "a", "Esc/d"])
     }
 }

@@ -257,7 +257,7 @@ import Testing
         #expect(effects.isEmpty)
         #expect(state.message == "the device is already on Wi-Fi")
         effects = ReducerFixture.press([.character("z")], &state, low)
-        #expect(state.message == "z does nothing in the device menu: w c o p b B l r i, Esc closes")
+        #expect(state.message == "z does nothing in the device menu: w c o p b B l r i a, Esc closes")
         #expect(state.overlay == .device)
     }
 

@@ -155,6 +155,10 @@ struct KeyScenario: Sendable, CustomTestStringConvertible {
             KeyScenario(label: "i", keys: [.character("d"), .character("i")], effects: [.send(.setDeviceInUse(true))]) {
                 _ in true
             },
+            KeyScenario(label: "a", keys: [.character("d"), .character("a")], effects: [.send(.setPlatform(.android))])
+            {
+                $0.overlay == .device && $0.message == "platform android sent to the engine"
+            },
             KeyScenario(label: "Esc/d", keys: [.character("d"), .escape], effects: []) { $0.overlay == nil },
             KeyScenario(label: "Esc/d", keys: [.character("d"), .character("d")], effects: []) { $0.overlay == nil },
         ]

@@ -22,7 +22,17 @@ enum DeviceOverlay {
             Item(key: "l", action: "Low Power Mode on/off"),
             Item(key: "r", action: "Background App Refresh on/off"),
             Item(key: "i", action: "in use / idle"),
+            Item(key: "a", action: "platform: iOS, Android, both"),
         ]
+    }
+
+    /// The platform's name as the menu shows it.
+    static func platformName(_ platform: PlatformProfile) -> String {
+        switch platform {
+        case .ios: "iOS"
+        case .android: "Android"
+        case .both: "both"
+        }
     }
 
     /// Draws the menu over `screen`: iOS alone lists the conditions, then the keys; with Android, one line per key
@@ -55,6 +65,8 @@ enum DeviceOverlay {
                 context: c),
             OverlayFrame.field(
                 "device", device.inUse ? "in use" : "idle", labelWidth: 22, style: c.palette.title, context: c),
+            OverlayFrame.field(
+                "platform", platformName(c.snapshot.platform), labelWidth: 22, style: c.palette.title, context: c),
             [],
         ]
         for item in items(c) {
@@ -116,6 +128,7 @@ enum DeviceOverlay {
             Row(keys: "m", action: "roaming on/off", value: onOff(android.roaming)),
             Row(keys: "t", action: "storage low on/off", value: onOff(android.storageLow)),
             Row(keys: "i", action: "in use / idle", value: device.inUse ? "in use" : "idle"),
+            Row(keys: "a", action: "platform: iOS, Android, both", value: platformName(c.snapshot.platform)),
         ]
         return rows
     }
