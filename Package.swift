@@ -64,7 +64,8 @@ let package = Package(
             swiftSettings: strict
         ),
         .executableTarget(
-            name: "offstage-bench", dependencies: ["OffstageCore", "OffstageClock", "OffstageOrigin", "OffstageUI"],
+            name: "offstage-bench",
+            dependencies: ["OffstageCore", "OffstageClock", "OffstageOrigin", "OffstageStore", "OffstageUI"],
             swiftSettings: strict),
 
         .testTarget(

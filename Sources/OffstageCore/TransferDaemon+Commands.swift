@@ -8,16 +8,18 @@ extension TransferDaemon {
     ) {
         self.sessions = Dictionary(sessions.map { ($0.identifier, $0) }, uniquingKeysWith: { _, last in last })
         self.tasks = Dictionary(tasks.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
-        index = TaskIndex(self.tasks.values)
         self.conditions = conditions
         attempts = [:]
         stopping = [:]
         liveBytes = [:]
         acceptedOffsets = [:]
         stalls = [:]
+        waitReasons = [:]
+        index.rebuild(self.tasks, now: transition.now)
         appliedLimits = [:]
         var interrupted = 0
-        for var task in tasks.sorted(by: { $0.id < $1.id }) {
+        let unsettled = tasks.filter { $0.state == .running || $0.state == .finishing }
+        for var task in unsettled.sorted(by: { $0.id < $1.id }) {
             switch task.state {
             case .running:
                 task.state = .queued
@@ -35,6 +37,22 @@ extension TransferDaemon {
         }
         let open = tasks.filter { !$0.state.isTerminal }.count
         transition.log(.daemonStarted, "daemon", "\(open) open task(s), \(interrupted) interrupted by the restart")
+        // The restart's scheduling pass sums the waits up in one line (`summarizeStartWaits`), not one per task.
+        var waits = WaitSummary()
+        for task in tasks where Self.waits(task) && (exclusive?.contains(task.id) ?? true) {
+            if let date = Self.dueDate(of: task), date > transition.now {
+                waits.dated(date, retry: task.state == .retrying)
+            }
+        }
+        startWaits = waits
+        index.newlyDated = []
+    }
+
+    /// Logs the waits a restart's scheduling pass found, in one line, and goes back to one line per change.
+    mutating func summarizeStartWaits(in transition: inout Transition) {
+        guard let waits = startWaits else { return }
+        startWaits = nil
+        if let line = waits.line(now: transition.now) { transition.log(.waiting, "daemon", line) }
     }
 
     /// Creates a task from a user's request.
@@ -123,9 +141,7 @@ extension TransferDaemon {
             sessions[session] = configuration
             transition.changes.sessions.append(configuration)
         }
-        var highest = 0
-        for task in tasks.values where task.session == session { highest = max(highest, task.taskIdentifier) }
-        return highest + 1
+        return (index.lastTaskIdentifier[session] ?? 0) + 1  // kept by the index: no pass over every task
     }
 
     /// A new queued task for a request: its URL without credentials, its folder, its clamped priority and delay.
@@ -253,10 +269,10 @@ extension TransferDaemon {
     public mutating func load(sessions: [SessionConfiguration], tasks: [TransferTask], conditions: DeviceConditions) {
         self.sessions = Dictionary(sessions.map { ($0.identifier, $0) }, uniquingKeysWith: { _, last in last })
         self.tasks = Dictionary(tasks.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
-        index = TaskIndex(self.tasks.values)
         self.conditions = conditions
         attempts = [:]
         stopping = [:]
         liveBytes = [:]
+        index.rebuild(self.tasks, now: .distantPast)
     }
 }

@@ -2,31 +2,22 @@ import Foundation
 
 extension TransferDaemon {
     /// Starts every task that may run now, records why the others wait, and asks for the next wake-up.
+    ///
+    /// Only the tasks whose date has come are looked at (`ready`); those waiting for a date stay in `dueDates`
+    /// until it comes, so a pass costs what is ready, not what is stored.
     mutating func schedule(in transition: inout Transition) {
         let now = transition.now
-        var wake: Date?
-        func wakeAt(_ date: Date) { wake = min(wake ?? date, date) }
+        // A wall clock that went back first: a retry's date recomputed from now goes back into the date heap.
         recomputeRetriesAfterTheClockWentBack(in: &transition)
-
+        index.promoteDueTasks(now: now, tasks: tasks)
+        noteNewlyDated(now: now, in: &transition)
         var candidates: [TransferTask] = []
-        for id in index.ids(.queued).union(index.ids(.retrying))
-        where attempts[id] == nil && exclusive?.contains(id) ?? true {
+        for id in index.ready where attempts[id] == nil && exclusive?.contains(id) ?? true {
             if let task = tasks[id] { candidates.append(task) }
         }
         candidates.sort { ($0.priority, -$0.id) > ($1.priority, -$1.id) }
         var busy: [HostSlot: Int]?
         for task in candidates {
-            if task.state == .retrying, let at = task.retryAt, at > now {
-                wakeAt(at)
-                noteWaiting(task, "retry in \(Self.duration(at.timeIntervalSince(now)))", in: &transition)
-                continue
-            }
-            if let earliest = task.earliestBeginDate, earliest > now {
-                wakeAt(earliest)
-                noteWaiting(
-                    task, "earliest begin in \(Self.duration(earliest.timeIntervalSince(now)))", in: &transition)
-                continue
-            }
             if let blocked = conditionBlock(for: task) {
                 noteWaiting(task, blocked, in: &transition)
                 continue
@@ -42,8 +33,26 @@ extension TransferDaemon {
             waitReasons[task.id] = nil
             begin(task, attempt: Attempt(url: task.url, visited: [], restarts: 0), in: &transition)
         }
-        if let check = nextDiskCheckWake(now: now) { wakeAt(check) }
+        var wake = nextDueDate
+        if let check = nextDiskCheckWake(now: now) { wake = min(wake ?? check, check) }
         if let wake { transition.actions.append(.wake(at: wake)) }
+    }
+
+    /// Notes the wait of each task that began to wait for a date since the last pass (`earliest begin in 3 h`),
+    /// once; a task waiting for a date keeps no reason of its own (its status says when).
+    private mutating func noteNewlyDated(now: Date, in transition: inout Transition) {
+        guard !index.newlyDated.isEmpty else { return }
+        let dated = index.newlyDated
+        index.newlyDated = []
+        for id in dated {
+            guard let task = tasks[id], Self.waits(task), let date = Self.dueDate(of: task), date > now else {
+                continue
+            }
+            if task.state == .queued {
+                noteWaiting(task, "earliest begin in \(Self.duration(date.timeIntervalSince(now)))", in: &transition)
+            }
+            waitReasons[id] = nil
+        }
     }
 
     /// Sends a request for a task: from its durable offset for downloads, from byte 0 for uploads.
@@ -97,25 +106,27 @@ extension TransferDaemon {
         return "waiting for a connection slot (\(busy) of \(session.httpMaximumConnectionsPerHost) in use)"
     }
 
-    /// Remembers a wait reason, logging it only when it changes.
+    /// Remembers a wait reason, logging it only when it changes (a restart's pass counts it in `startWaits`
+    /// instead, for its one summary line).
     private mutating func noteWaiting(_ task: TransferTask, _ reason: String, in transition: inout Transition) {
         // Log a wait when its kind changes, not when only a countdown or a count in it does.
-        func kind(_ text: String) -> String {
-            String(text.unicodeScalars.filter { !CharacterSet.decimalDigits.contains($0) })
-        }
-        let previous = waitReasons[task.id].map(kind)
+        let previous = waitReasons[task.id].map(WaitSummary.kind)
         waitReasons[task.id] = reason
-        if previous != kind(reason), !reason.hasPrefix("retry in") { transition.log(.waiting, task.subject, reason) }
+        if startWaits != nil {
+            startWaits?.waiting(reason)
+        } else if previous != WaitSummary.kind(reason) {
+            transition.log(.waiting, task.subject, reason)
+        }
     }
 
-    /// A short human duration: `45 s`, `12 min`, `3 h`.
+    /// A short human duration: `45 s`, `12 min`, `3 h`; from 48 h on in days, months and years (`2 d 3 h`,
+    /// `9 y 11 mo`; `LongDuration`).
     public static func duration(_ seconds: Double) -> String {
         let s = Clamped.within(seconds, 0...Double.greatestFiniteMagnitude)
         if s < 90 { return "\(Clamped.int(s.rounded(.up))) s" }
         if s < 90 * 60 { return "\(Clamped.int((s / 60).rounded())) min" }
         if s < 48 * 3600 { return "\(Clamped.int((s / 3600).rounded())) h" }
-        if s > 3_650 * 86_400 { return "more than 10 years" }
-        return "\(Clamped.int((s / 86400).rounded())) d"
+        return LongDuration.text(s) ?? "more than 10 years"
     }
 
     /// A retry further off than any wait the policy gives means the wall clock went back: its wait is recomputed
@@ -123,7 +134,8 @@ extension TransferDaemon {
     mutating func recomputeRetriesAfterTheClockWentBack(in transition: inout Transition) {
         let now = transition.now
         let longest = max(retryPolicy.maxDelay, retryPolicy.retryAfterCap) + 1
-        for id in tasks.keys.sorted() {
+        // Only the retrying tasks (the daemon's index), not every stored task.
+        for id in index.ids(.retrying).sorted() {
             guard var task = tasks[id], task.state == .retrying, let at = task.retryAt,
                 at.timeIntervalSince(now) > longest
             else { continue }

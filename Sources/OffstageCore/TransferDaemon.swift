@@ -24,8 +24,9 @@ public struct TransferDaemon: Sendable, Equatable {
     /// Tasks by identifier, including finished ones; set through `update` (or `restore`/`load`, which rebuild
     /// `index`) only.
     public internal(set) var tasks: [Int64: TransferTask] = [:]
-    /// The tasks' ids by state, in step with `tasks`.
-    var index = TaskIndex([])
+    /// The tasks' ids by state, their order, the queue's totals, the ready tasks and the dates the others wait for,
+    /// in step with `tasks` (`TaskIndex`).
+    var index = TaskIndex()
     /// The simulated device's conditions.
     public internal(set) var conditions = DeviceConditions()
     /// Bytes received so far by running downloads (not yet durable), for progress display.
@@ -60,6 +61,8 @@ public struct TransferDaemon: Sendable, Equatable {
     /// The engine reports every request's end exactly once and in order, so the reports of a
     /// stopped request are consumed here and never mistaken for those of a newer request.
     var stopping: [Int64: Int] = [:]
+    /// While a restart's scheduling pass runs: the waits it found, summed up in one line instead of one per task.
+    var startWaits: WaitSummary?
 
     /// An empty daemon with the given policies.
     public init(retryPolicy: RetryPolicy = RetryPolicy(), redirectPolicy: RedirectPolicy = RedirectPolicy()) {
@@ -69,7 +72,7 @@ public struct TransferDaemon: Sendable, Equatable {
 
     /// Whether any task still has work to do (queued, running, retrying or finishing).
     public var hasPendingWork: Bool {
-        [.queued, .running, .retrying, .finishing].contains { !index.ids($0).isEmpty }
+        totals.queued + totals.running + totals.retrying + totals.finishing > 0
     }
 
     /// Identifiers of tasks with a request in flight.
@@ -146,6 +149,7 @@ public struct TransferDaemon: Sendable, Equatable {
             return transition.finish()
         }
         schedule(in: &transition)
+        summarizeStartWaits(in: &transition)
         applyRateLimits(in: &transition)
         return transition.finish()
     }
@@ -155,9 +159,9 @@ public struct TransferDaemon: Sendable, Equatable {
     /// A task of an app session that ends any way but through delivery (failed, cancelled, an upload answered)
     /// gets an outbox row in the same transaction, so `didCompleteWithError` reaches the app exactly once.
     mutating func update(_ task: TransferTask, in transition: inout Transition) {
-        let old = tasks.updateValue(task, forKey: task.id)
-        index.update(task, from: old)
-        let before = old?.state
+        let previous = tasks.updateValue(task, forKey: task.id)
+        index.update(task, previous: previous, now: transition.now)
+        let before = previous?.state
         transition.save(task)
         if appSessions.contains(task.session), task.state.isTerminal, let before, !before.isTerminal,
             before != .finishing

@@ -68,6 +68,8 @@ public final class DashboardLoop {
     private let signals = SignalBox()
     /// The commands sent and not yet executed.
     private var sent = SentCommands()
+    /// What the loop last asked the engine to send (nil: nothing yet).
+    private var subscribed: SnapshotSubscription?
     /// Whether a transfer that ends sends a notification to the terminal (`transfers.json`, `--no-notify`).
     public var notifications = false
 
@@ -113,6 +115,7 @@ public final class DashboardLoop {
             onScriptLine(line)
         }
         if let exit = pendingExit { return exit }
+        subscribeToShownRows()
         presentIfDue()
         return nil
     }
@@ -135,6 +138,22 @@ public final class DashboardLoop {
         receivedAt = now
         DashboardReducer.reconcile(state: &state, snapshot: next)
         onSnapshot(next)
+    }
+
+    /// Asks the engine for the transfer rows the pane shows and a page on each side (the rest counted), so a home
+    /// of 100,000 tasks costs the dashboard what a screenful does; again whenever the pane moves or its filter
+    /// changes.
+    private func subscribeToShownRows() {
+        let rows = DashboardView.visibleRows(snapshot: displayedSnapshot(), state: state, size: terminal.size)
+        let shown = max(1, rows[.transfers]?.count ?? 1)
+        let jump = state.transferJump
+        let wanted = SnapshotSubscription(
+            transfers: .window(
+                filter: state.filters[.transfers], first: jump.map { max(0, $0 - shown / 2) } ?? state.transferScroll,
+                rows: shown, selected: jump == nil ? state.selectedTransfer : nil))
+        guard wanted != subscribed else { return }
+        subscribed = wanted
+        engine.subscribe(wanted)
     }
 
     /// The snapshot with its clock carried forward to now.
@@ -302,7 +321,7 @@ public final class DashboardLoop {
     /// What is shown before the first snapshot arrives.
     static let placeholder = Snapshot(
         clock: ClockSnapshot(now: Date(timeIntervalSince1970: 0)),
-        engine: EngineSnapshot(role: .notRunning, home: "starting…"))
+        engine: EngineSnapshot(role: .starting, home: ""))
 }
 
 /// Signals posted from another thread, taken by the loop.

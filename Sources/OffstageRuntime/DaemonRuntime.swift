@@ -41,14 +41,18 @@ public final class DaemonRuntime {
     var lastInboxPoll = -Double.infinity
     /// What the snapshots remember: speeds, attempts, the newest event lines.
     var snapshots = SnapshotBuilder()
-    /// When snapshots may be published.
-    var throttle: SnapshotThrottle
+    /// The views published to, each with what it asked for and what it holds.
+    var subscribers: [SubscriberID: Subscriber] = [:]
+    /// The transfer lists the views' filters make, kept until a task changes.
+    var lists = TransferLists()
+    /// How many updates went out, to every view.
+    var publications = 0
+    /// Where the local face's publications go as updates (`InProcessEngine`); nil: as snapshots to `onSnapshot`.
+    var localUpdates: (@Sendable (SnapshotUpdate) -> Void)?
     /// The attach channel, while it listens.
     var attach: AttachServer?
     /// When the loop should look again for a snapshot to publish (nil: nobody listens).
     var snapshotWake: Double?
-    /// Whether the next snapshot goes out even if nothing changed (a view just attached).
-    var snapshotForced = false
     /// Whether something beyond progress may have changed since the last snapshot was built (a command, a timer,
     /// an engine report other than bytes): a change held back as progress is looked at again sooner.
     var snapshotMayHaveChanged = false
@@ -69,7 +73,6 @@ public final class DaemonRuntime {
         self.time = time
         clock = time as? VirtualClock
         platform = options.android?.profile ?? .ios
-        throttle = SnapshotThrottle(interval: options.snapshotInterval, progressInterval: options.progressInterval)
         context = HostContext(home: home, store: store, time: time, queue: queue, options: options)
         transfers = TransferHost(context: context)
         context.onLog = { [unowned self] entry in logged(entry) }
@@ -105,8 +108,13 @@ public final class DaemonRuntime {
         transfers.startEngine()
         do {
             try startSnapshots()
+            // Until the tasks are read, the views say so ("reading 100,000 tasks…"), not "no transfers".
+            publishStarting(tasks: try store.storedTaskCount())
             try transfers.restore()
             try loadPlatform()
+            // Reading the tasks took rows, JSON and copies that are free now: hand their pages back, so an idle
+            // engine's memory is what it keeps, not what its start needed.
+            _ = releaseFreeHeapPages(0)
             if hostsIOS { try startModelApp(offline: false) }
             if let setup = androidSetup {
                 let host = try AndroidHost(context: context, transfers: transfers, setup: setup)
@@ -188,8 +196,12 @@ public final class DaemonRuntime {
                 try android?.workerCommandEnded(id, token: token, success: success)
             case .inboxPoked:
                 lastInboxPoll = -Double.infinity  // the next turn reads the inbox
-            case .snapshotWanted:
-                snapshotForced = true
+            case .subscribed(let id, let subscription):
+                subscribe(id, to: subscription)
+            case .subscriberReady(let id):
+                subscribers[id]?.inFlight = false
+            case .subscriberGone(let id):
+                subscribers[id] = nil
             }
         }
         try transfers.flushProgress()
@@ -317,3 +329,8 @@ public struct RuntimeStopper: Sendable {
         queue.post(.shutdown(reason: reason))
     }
 }
+
+/// glibc's `malloc_trim` (in `<malloc.h>`, which the Glibc module leaves out): returns the heap's free pages to the
+/// system.
+@_silgen_name("malloc_trim")
+private func releaseFreeHeapPages(_ pad: Int) -> Int32

@@ -19,8 +19,13 @@ final class EventQueue: Sendable {
         case workerCommandEnded(id: String, token: Int, success: Bool)
         /// A client poked the attach socket: read the inbox now.
         case inboxPoked
-        /// A view attached: publish a snapshot for it now.
-        case snapshotWanted
+        /// A view asked for what it is sent (a client of the attach socket when it connects, the local face when it
+        /// moves its window).
+        case subscribed(SubscriberID, SnapshotSubscription)
+        /// A view took its last update (a client's socket had room again): it may get the next.
+        case subscriberReady(SubscriberID)
+        /// A view went away (a client hung up).
+        case subscriberGone(SubscriberID)
 
         /// Whether it only moves a transfer's bytes on (what a view shows as progress).
         var isProgress: Bool {

@@ -50,6 +50,9 @@ public struct RuntimeOptions {
     /// Called on the loop thread with each published snapshot: at most once per `snapshotInterval`, only when
     /// something a view shows changed, always the newest state.
     public var onSnapshot: (@Sendable (Snapshot) -> Void)?
+    /// What the local face (`onSnapshot`, `InProcessEngine`) is sent until it asks for something else: every
+    /// transfer, unless a face that shows a window says so from the start (a dashboard).
+    public var subscription = SnapshotSubscription.everything
     /// The shortest time between two published snapshots, seconds on `snapshotClock`.
     public var snapshotInterval: Double = 0.1
     /// The shortest time between two published snapshots that differ only in progress (bytes, speeds, ETAs, the

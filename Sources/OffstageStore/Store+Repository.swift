@@ -60,6 +60,11 @@ extension Store {
     /// Every usable task, ordered by id (an unusable one is skipped; see `loadTasksSettingAside`).
     public func loadTasks() throws -> [TransferTask] { try loadTasksSettingAside().tasks }
 
+    /// How many tasks the home stores (one count, no row read): what a starting engine says it reads.
+    public func storedTaskCount() throws -> Int {
+        Int(try withDatabase { try $0.scalarInteger("SELECT COUNT(*) FROM tasks") })
+    }
+
     /// Every usable task, ordered by id, and the rows skipped because they cannot be used.
     public func loadTasksSettingAside() throws -> (tasks: [TransferTask], setAside: [SetAsideRow]) {
         let rows = try withDatabase { database in

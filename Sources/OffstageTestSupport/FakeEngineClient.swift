@@ -14,6 +14,10 @@ public final class FakeEngineClient: EngineClient, Sendable {
         var refusal: String?
         var ended: String?
         var closed = false
+        /// What the dashboard asked to be sent, in order.
+        var subscriptions: [SnapshotSubscription] = []
+        /// The whole state windows are cut from (`serveWindows`), nil: the snapshot is served as it is.
+        var full: Snapshot?
     }
 
     private let state = Mutex(State())
@@ -32,6 +36,28 @@ public final class FakeEngineClient: EngineClient, Sendable {
             $0.snapshot = numbered
         }
     }
+
+    /// Serves `full` as the engine does: to each subscription, the rows around the window it asks for, the rest
+    /// counted (`TransferListing`), the totals of every transfer.
+    public func serveWindows(of full: Snapshot) {
+        let last = state.withLock {
+            $0.full = full
+            return $0.subscriptions.last
+        }
+        publish(last.map { FakeEngineWindow.cut(full, for: $0) } ?? full)
+    }
+
+    /// Records the subscription and, while serving windows, publishes the one it asks for.
+    public func subscribe(_ subscription: SnapshotSubscription) {
+        let full = state.withLock {
+            $0.subscriptions.append(subscription)
+            return $0.full
+        }
+        if let full { publish(FakeEngineWindow.cut(full, for: subscription)) }
+    }
+
+    /// What the dashboard asked to be sent, in order.
+    public var subscriptions: [SnapshotSubscription] { state.withLock { $0.subscriptions } }
 
     /// The commands the dashboard sent, in order.
     public var sent: [DaemonCommand] { state.withLock { $0.sent } }

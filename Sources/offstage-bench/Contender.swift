@@ -35,10 +35,11 @@ final class StartedContender {
         self.errorLog = errorLog
     }
 
-    /// Starts `contender` of `offstage` on `home`; its standard error (the run's) goes to `errorLog`.
-    static func start(_ contender: Contender, offstage: String, home: String, errorLog: String) throws
-        -> StartedContender
-    {
+    /// Starts `contender` of `offstage` on `home`; its standard error (the run's) goes to `errorLog`. With `marker`,
+    /// the dashboard's terminal notes when that text is first drawn.
+    static func start(
+        _ contender: Contender, offstage: String, home: String, errorLog: String, marker: String? = nil
+    ) throws -> StartedContender {
         let errors = open(errorLog, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard errors >= 0 else { throw BenchError("open \(errorLog): \(String(cString: strerror(errno)))") }
         defer { close(errors) }
@@ -66,6 +67,7 @@ final class StartedContender {
                 throw error
             }
             terminal.closeSlave()
+            if let marker { terminal.watch.look(for: marker) }
             terminal.startDraining()
             return StartedContender(child: child, terminal: terminal, errorLog: errorLog)
         }
@@ -98,7 +100,8 @@ func sleepUntil(_ deadline: Double) {
 
 /// A fresh private directory under the system's temporary directory, registered for removal on interruption.
 func makeScratchDirectory(_ prefix: String) throws -> String {
-    var template = Array((NSTemporaryDirectory() + "/\(prefix)-XXXXXX").replacingOccurrences(of: "//", with: "/").utf8CString)
+    var template = Array(
+        (NSTemporaryDirectory() + "/\(prefix)-XXXXXX").replacingOccurrences(of: "//", with: "/").utf8CString)
     let made = template.withUnsafeMutableBufferPointer { buffer -> String? in
         guard let base = buffer.baseAddress, mkdtemp(base) != nil else { return nil }
         return String(cString: base)

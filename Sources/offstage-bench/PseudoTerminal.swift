@@ -17,6 +17,8 @@ final class PseudoTerminal: Sendable {
     let slavePath: String
     /// Bytes read from the master so far (shared with the draining thread).
     private let drained = Counter()
+    /// Looks for a text in what the child draws, and notes when it first appears.
+    let watch = MarkerWatch()
 
     /// Opens a pair and sets its window to `columns`×`rows`.
     init(columns: UInt16, rows: UInt16) throws {
@@ -62,12 +64,14 @@ final class PseudoTerminal: Sendable {
     func startDraining() {
         let master = self.master
         let drained = self.drained
+        let watch = self.watch
         let thread = Thread {
             var buffer = [UInt8](repeating: 0, count: 65_536)
             while true {
                 let count = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
                 if count > 0 {
                     drained.add(count)
+                    watch.feed(buffer[0..<count])
                 } else if count < 0, errno == EINTR {
                     continue
                 } else {

@@ -11,6 +11,7 @@ enum BenchCommandLine {
                offstage-bench idle [--seconds 10] [--offstage PATH]
                offstage-bench dashboard [--seconds 20] [--pairs 9] [--offstage PATH]
                offstage-bench digest [--size 256] [--rounds 5]
+               offstage-bench big-home [--tasks 100000] [--seconds 10] [--rounds 3] [--offstage PATH]
                offstage-bench many [--downloads 1000] [--hosts 16] [--per-host 64] [--size-kib 512] [--rate-kib 100]
                                    [--rounds 3] [--offstage PATH]
                offstage-bench add-list [--urls 100000] [--rounds 3] [--offstage PATH]
@@ -42,6 +43,9 @@ enum BenchCommandLine {
           with the origin's former hand-written SHA-256 and with libcrypto's, --rounds alternating rounds after a
           warm-up, and prints the median MB/s of each and the ratio.
 
+          big-home writes two homes of --tasks tasks (queued ten years out; completed) and measures `ls` and
+          `run --until-idle` (--rounds after a warm-up, medians), then the start-up, idle CPU over --seconds and
+          memory of `run`, of the dashboard, and of an engine with a dashboard attached (the bytes it sends).
           limit downloads a --size MiB file from `offstage origin` on 127.0.0.1 limited to --rate KiB/s with
           `curl --limit-rate` and `offstage get --limit-rate` (fresh home each run): a warm-up pair, then --pairs
           alternating pairs; the CPU of each run (wait4), its rate against the limit, and the ratio of the CPU
@@ -208,6 +212,15 @@ enum BenchCommandLine {
             try DashboardBenchmark.run(
                 offstage: offstage, seconds: Double(options.numbers["--seconds"] ?? 20),
                 pairs: options.numbers["--pairs"] ?? 9)
+        case "big-home":
+            let options = try parseNamed(
+                words, defaults: ["--tasks": 100_000, "--seconds": 10, "--rounds": 3], range: 1...1_000_000)
+            let offstage = try TransferBenchmark.locateOffstage(options.offstage)
+            let signalSources = Cleanup.shared.install()
+            defer { withExtendedLifetime(signalSources) {} }
+            try BigHomeBenchmark.run(
+                offstage: offstage, tasks: options.numbers["--tasks"] ?? 100_000,
+                seconds: Double(options.numbers["--seconds"] ?? 10), rounds: options.numbers["--rounds"] ?? 3)
         case "digest":
             let options = try parseNamed(words, defaults: ["--size": 256, "--rounds": 5], range: 1...4096)
             guard options.offstage == nil else { throw BenchError("digest takes no --offstage (it runs in process)") }
@@ -245,7 +258,7 @@ enum BenchCommandLine {
             guard command == "transfer" else {
                 throw BenchError(
                     "unknown benchmark '\(command)'; they are 'transfer', 'schedule', 'render', 'idle', 'dashboard', "
-                        + "'digest', 'limit', 'many' and 'add-list'"
+                        + "'digest', 'limit', 'many', 'add-list' and 'big-home'"
                 )
             }
             var benchmark = TransferBenchmark(options: try parse(Array(arguments.dropFirst())))

@@ -50,6 +50,7 @@ extension DashboardCommand {
         _ context: CLIContext, configuration: OffstageConfiguration, wake: @escaping @Sendable () -> Void
     ) throws -> InboxClient {
         let engine = InboxClient(home: context.home) { context.engineOptions(configuration) }
+        engine.subscribe(.firstScreen)  // never a whole big home over the socket, not even at first
         let clock = SystemTimeSource()
         let deadline = clock.steady() + 3
         while true {
@@ -79,6 +80,7 @@ enum HostedRuntime {
         var options = context.engineOptions(configuration)
         options.configureEngine = EngineDefaults.apply
         options.onSnapshot = publish
+        options.subscription = .firstScreen  // a home of 100,000 tasks costs the first frame a screenful
         options.publishForDashboards()
         adjust(&options)
         return DaemonRuntime(home: context.home, store: store, options: options, time: try clock ?? VirtualClock())

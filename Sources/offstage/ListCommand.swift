@@ -14,6 +14,14 @@ enum ListCommand {
         }
         // Fitted to the terminal when stdout is one; full lines into a pipe or a file.
         let width = TerminalWidth.stdout()
-        print(args.flag("--json") ? try TaskTable.json(snapshot) : TaskTable.text(snapshot, width: width))
+        if args.flag("--json") {
+            print(try TaskTable.json(snapshot))
+            return
+        }
+        print(TaskTable.text(snapshot, width: width))
+        // The queue's totals close the table (nothing to add up in a home without transfers).
+        guard snapshot.storedTransfers > 0 else { return }
+        let totals = TotalsText.line(snapshot.transferTotals)
+        print(width.map { TextFit.truncate(totals, to: $0) } ?? totals)
     }
 }

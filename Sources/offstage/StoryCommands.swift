@@ -9,7 +9,7 @@ enum StoryCommands {
     static let names = [
         "add", "upload", "pause", "resume", "cancel", "session", "device", "schedule", "launch",
         "expire",
-        "unschedule", "app", "work", "fgs", "android", "clock",
+        "unschedule", "app", "push", "work", "fgs", "android", "clock",
     ]
 
     /// The runner of command `name`, if a `do` step may run it.
@@ -23,6 +23,7 @@ enum StoryCommands {
         case "schedule": ScheduleCommand.run
         case "launch", "expire", "unschedule": { try BGTaskControlCommand.run(name, $0, context: $1) }
         case "app": AppCommand.run
+        case "push": PushCommand.run
         case "work": WorkCommand.run
         case "fgs": ForegroundServiceCommand.run
         case "android": AndroidCommand.run

@@ -23,10 +23,16 @@ enum ViewSnapshot {
             owner: owner)
     }
 
-    /// The engine's first frame, or nil when it does not listen or send one in time.
+    /// The engine's first frame with its tasks (one that only says it is reading them does not count), or nil
+    /// when it does not listen or send one in time.
     private static func live(home: String) -> Snapshot? {
         guard let client = try? SnapshotClient(home: home) else { return nil }
         defer { client.close() }
-        return (try? client.next(timeout: timeout)) ?? nil
+        let deadline = Date().addingTimeInterval(timeout)
+        while case let left = deadline.timeIntervalSinceNow, left > 0 {
+            guard let snapshot = (try? client.next(timeout: left)) ?? nil else { return nil }
+            if snapshot.engine.role != .starting { return snapshot }
+        }
+        return nil
     }
 }

@@ -10,7 +10,7 @@ import Testing
         .deletingLastPathComponent()
         .appendingPathComponent("Stories").path
 
-    static let builtIn = ["relaunch", "why-not-run", "force-quit", "android", "ios-vs-android"]
+    static let builtIn = ["relaunch", "why-not-run", "force-quit", "android", "ios-vs-android", "push-vs-refresh"]
 
     @Test(arguments: builtIn)
     func everyBuiltInStoryPassesItsCheck(name: String) throws {

@@ -162,7 +162,19 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
             capabilities: TerminalCapabilities(colors: 8, unicode: false)),
         GoldenCase(
             "nocolor-80x24", SnapshotSamples.demoMidway, capabilities: TerminalCapabilities(colors: 0, unicode: true)),
+        GoldenCase("loading-80x24", GoldenCase.loading, DashboardState()),
+        GoldenCase(
+            "totals-80x24", SnapshotSamples.thousandTransfers(count: 1000),
+            selected { $0.selectedTransfer = 500 }),
     ]
+
+    /// An engine that starts on a home of 100,000 tasks and has not read them yet.
+    static var loading: Snapshot {
+        var snapshot = SnapshotSamples.empty
+        snapshot.engine = EngineSnapshot(
+            role: .starting, pid: 4242, home: "/home/me/.offstage", loadingTasks: 100_000)
+        return snapshot
+    }
 
     /// Every golden screen: those listed, and every 80×24 view again at 40×12 and 120×40.
     static let all: [GoldenCase] =

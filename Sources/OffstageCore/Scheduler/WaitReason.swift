@@ -81,14 +81,15 @@ public enum WaitReason: Codable, Sendable, Equatable, Hashable {
 
 /// Short renderings of durations and times of day for reasons and reports.
 public enum DurationText {
-    /// `45 s`, `12 min`, `3 h`, `2 d` (rounded up to the unit, so a wait never reads as shorter than it is).
+    /// `45 s`, `12 min`, `3 h`, `24 d` (one unit, rounded up, so a wait never reads as shorter than it is and a
+    /// column of them stays narrow); from a year on in years and months (`9 y 11 mo`; `LongDuration`).
     public static func short(_ seconds: Double) -> String {
         let s = Clamped.within(seconds, 0...Double.greatestFiniteMagnitude)
         if s < 60 { return "\(Clamped.int(s.rounded(.up))) s" }
         if s < 3600 { return "\(Clamped.int((s / 60).rounded(.up))) min" }
         if s < 172_800 { return "\(Clamped.int((s / 3600).rounded(.up))) h" }
-        if s > 3_650 * 86_400 { return "more than 10 years" }
-        return "\(Clamped.int((s / 86_400).rounded(.up))) d"
+        if s < LongDuration.year { return "\(Clamped.int((s / 86_400).rounded(.up))) d" }
+        return LongDuration.text(s) ?? "more than 10 years"
     }
 
     /// `HH:mm` of a date in a time zone.

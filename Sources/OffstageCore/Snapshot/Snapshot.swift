@@ -16,14 +16,22 @@ public struct Snapshot: Codable, Sendable, Equatable {
     public var device: DeviceSnapshot
     /// The model app: phase, background time, limiter, completion handlers, waiting deliveries.
     public var app: AppSnapshot
-    /// Every transfer task, in id order, with live bytes, speed, ETA and a typed status.
+    /// The transfer tasks the view lists, in id order, with live bytes, speed, ETA and a typed status: every one,
+    /// or the rows around those it shows (`listing` says where they sit).
     public var transfers: [TransferSnapshot]
+    /// Where `transfers` sit in the list the view asked for (nil: they are every transfer of the home).
+    public var listing: TransferListing?
+    /// The whole queue's totals, whatever the view lists (nil: those of `transfers`, which are every transfer).
+    public var totals: TransferTotals?
     /// Every pending BG task request with why it has not run, in submit order.
     public var requests: [RequestSnapshot]
     /// BG tasks running now, with their remaining allowance.
     public var runningTasks: [RunningTaskSnapshot]
     /// The newest event-log lines, oldest first (bounded by `Snapshot.eventLimit`).
     public var events: [LogEntry]
+    /// How many lines the engine has recorded in all, so a view can tell which of `events` are new (nil: as many
+    /// as `events` holds).
+    public var eventsRecorded: Int?
     /// The Android model's state when the profile includes Android (nil: iOS only).
     public var android: AndroidSnapshot?
     /// The engine-wide rate limit in bytes a second, shared by every running transfer (nil: none).
@@ -36,7 +44,8 @@ public struct Snapshot: Codable, Sendable, Equatable {
     public init(
         sequence: UInt64 = 0, clock: ClockSnapshot, engine: EngineSnapshot, device: DeviceSnapshot = DeviceSnapshot(),
         app: AppSnapshot = AppSnapshot(), transfers: [TransferSnapshot] = [], requests: [RequestSnapshot] = [],
-        runningTasks: [RunningTaskSnapshot] = [], events: [LogEntry] = [], android: AndroidSnapshot? = nil
+        runningTasks: [RunningTaskSnapshot] = [], events: [LogEntry] = [], android: AndroidSnapshot? = nil,
+        listing: TransferListing? = nil, totals: TransferTotals? = nil, eventsRecorded: Int? = nil
     ) {
         self.sequence = sequence
         self.clock = clock
@@ -48,6 +57,9 @@ public struct Snapshot: Codable, Sendable, Equatable {
         self.runningTasks = runningTasks
         self.events = events
         self.android = android
+        self.listing = listing
+        self.totals = totals
+        self.eventsRecorded = eventsRecorded
     }
 
     /// The platform profile the snapshot shows.
@@ -55,7 +67,7 @@ public struct Snapshot: Codable, Sendable, Equatable {
 
     /// Whether this home has nothing at all: no transfer, no request, no running task, no work, no service.
     public var isEmpty: Bool {
-        transfers.isEmpty && requests.isEmpty && runningTasks.isEmpty
+        storedTransfers == 0 && requests.isEmpty && runningTasks.isEmpty
             && (android.map { $0.work.isEmpty && $0.foregroundServices.isEmpty } ?? true)
     }
 }
@@ -106,6 +118,8 @@ public struct EngineSnapshot: Codable, Sendable, Equatable {
         case attached
         /// No process runs the engine: the snapshot is the store's durable view.
         case notRunning = "not-running"
+        /// The engine is starting: it reads the home's tasks (`loadingTasks` of them) and shows none yet.
+        case starting
     }
 
     /// How the view is connected.
@@ -114,12 +128,15 @@ public struct EngineSnapshot: Codable, Sendable, Equatable {
     public var pid: Int32?
     /// The home's path, for the header and messages.
     public var home: String
+    /// While it starts: how many stored tasks it reads (nil: not known yet).
+    public var loadingTasks: Int?
 
     /// An engine description.
-    public init(role: Role, pid: Int32? = nil, home: String) {
+    public init(role: Role, pid: Int32? = nil, home: String, loadingTasks: Int? = nil) {
         self.role = role
         self.pid = pid
         self.home = home
+        self.loadingTasks = loadingTasks
     }
 }
 

@@ -22,10 +22,18 @@ public protocol EngineClient: AnyObject {
     func wait(for ticket: CommandTicket, timeout: Double) throws -> CommandOutcome
     /// The newest snapshot when it is newer than `sequence` (nil: nothing new).
     func snapshot(newerThan sequence: UInt64?) -> Snapshot?
+    /// Asks to be sent what `subscription` says from now on: a dashboard's window of rows as it scrolls (until
+    /// then, the engine sends what the face set up, every transfer by default).
+    func subscribe(_ subscription: SnapshotSubscription)
     /// Why the engine can no longer be reached (it stopped, or the one attached to went away); nil while it runs.
     var ended: String? { get }
     /// Stops hosting (a hosted engine stops cleanly) or detaches. Idempotent.
     func close()
+}
+
+extension EngineClient {
+    /// A client whose engine sends one thing only ignores what it is asked for.
+    public func subscribe(_ subscription: SnapshotSubscription) {}
 }
 
 /// A command sent, to ask for its outcome.

@@ -14,6 +14,8 @@ public final class InProcessEngine: EngineClient, Sendable {
         var early: [EventQueue.Item] = []
         /// A stop asked for before it was.
         var stopRequested: String?
+        /// What the face asked to be sent before the runtime was built (set on it before it runs).
+        var subscription: SnapshotSubscription?
     }
 
     private let mailbox = Locked(Mailbox())
@@ -45,7 +47,16 @@ public final class InProcessEngine: EngineClient, Sendable {
                     latest.put(snapshot)
                     wake()
                 }
+                // A face that shows snapshots gets the engine's updates and applies them here: only what changed
+                // crosses from the engine's thread, as it does over the attach socket.
+                if runtime.publishesLocally {
+                    runtime.deliverLocally { update in
+                        latest.apply(update)
+                        wake()
+                    }
+                }
                 mailbox.withLock { box in
+                    if let subscription = box.subscription { runtime.subscribeLocally(subscription) }
                     box.queue = runtime.queue
                     for item in box.early { runtime.queue.post(item) }
                     box.early = []
@@ -108,6 +119,17 @@ public final class InProcessEngine: EngineClient, Sendable {
 
     /// The newest snapshot, when newer than `sequence`.
     public func snapshot(newerThan sequence: UInt64?) -> Snapshot? { latest.newer(than: sequence) }
+
+    /// Asks the engine to send what `subscription` says from now on (its next snapshot comes at once).
+    public func subscribe(_ subscription: SnapshotSubscription) {
+        mailbox.withLock { box in
+            if let queue = box.queue {
+                queue.post(.subscribed(.local, subscription))
+            } else {
+                box.subscription = subscription
+            }
+        }
+    }
 
     /// Why the engine stopped (nil while it runs).
     public var ended: String? {

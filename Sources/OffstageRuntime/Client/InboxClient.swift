@@ -3,6 +3,14 @@ import OffstageClock
 import OffstageCore
 import OffstageStore
 
+/// The attach connection of an `InboxClient` and what it asks the engine for.
+private struct Connection: Sendable {
+    /// What the view shows (every transfer until it says).
+    var subscription = SnapshotSubscription.everything
+    /// The connection while the receiving thread has it open.
+    var client: SnapshotClient?
+}
+
 /// A client of the engine another process runs on a home, or of none: commands go through the home's inbox (and a
 /// poke on its attach socket), snapshots come over that socket.
 ///
@@ -18,6 +26,8 @@ public final class InboxClient: EngineClient {
     /// The options a command is applied with when no engine runs (asked for only then).
     private let offline: () throws -> RuntimeOptions
     private let latest = LatestSnapshot()
+    /// The attach connection while it is open, and what it asks for.
+    private let connection = Locked(Connection())
     private let lost = Locked<String?>(nil)
     private let stopping = Locked(false)
     private var receiver: DispatchSemaphore?
@@ -106,11 +116,11 @@ public final class InboxClient: EngineClient {
     ///
     /// - Throws: `AttachError.notRunning` when no engine listens on the home's socket.
     public func attach(wake: @escaping @Sendable () -> Void) throws {
-        let probe = try SnapshotClient(home: home.path)
-        probe.close()
+        try SnapshotClient.probe(home: home.path)
         let latest = self.latest
         let lost = self.lost
         let stopping = self.stopping
+        let connection = self.connection
         let path = home.path
         let finished = DispatchSemaphore(value: 0)
         receiver = finished
@@ -120,8 +130,18 @@ public final class InboxClient: EngineClient {
                 wake()
             }
             do {
-                let client = try SnapshotClient(home: path)
-                defer { client.close() }
+                let asked = connection.value.subscription
+                let client = try SnapshotClient(home: path, subscription: asked)
+                // What the view asked for while the connection was being made goes out now.
+                let since = connection.withLock { held in
+                    held.client = client
+                    return held.subscription
+                }
+                if since != asked { client.subscribe(since) }
+                defer {
+                    connection.withLock { $0.client = nil }
+                    client.close()
+                }
                 while !stopping.value {
                     if let snapshot = try client.next(timeout: 0.5) {
                         latest.put(snapshot)
@@ -138,6 +158,14 @@ public final class InboxClient: EngineClient {
 
     /// The newest snapshot received, when newer than `sequence`.
     public func snapshot(newerThan sequence: UInt64?) -> Snapshot? { latest.newer(than: sequence) }
+
+    /// Asks the engine to send what `subscription` says from now on (every transfer until then).
+    public func subscribe(_ subscription: SnapshotSubscription) {
+        connection.withLock { held in
+            held.subscription = subscription
+            held.client?.subscribe(subscription)
+        }
+    }
 
     /// Why the attached engine can no longer be reached (nil while it runs, or when not attached).
     public var ended: String? { lost.value }

@@ -13,9 +13,9 @@ extension DaemonRuntime {
     /// Every moment something time-driven is due, unordered.
     private var deadlines: [Date] {
         [
-            transfers.nextWake, scheduler?.nextDue(now: time.now()), app?.nextDue,
+            transfers.nextWake, transfers.nextDueDate, scheduler?.nextDue(now: time.now()), app?.nextDue,
             android?.nextDue(now: time.now()),
-        ].compactMap { $0 } + transfers.retryDates
+        ].compactMap { $0 }
     }
 
     /// The engine's clock as a snapshot shows it: its time, its rate (real for a clock that cannot be steered,

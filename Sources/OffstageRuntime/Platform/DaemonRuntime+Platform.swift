@@ -90,6 +90,6 @@ extension DaemonRuntime {
             android = host
             try host.start()
         }
-        snapshotForced = true
+        forceSnapshots()
     }
 }

@@ -22,15 +22,33 @@ struct SnapshotBuilder {
     private(set) var histories: [String: [LogEntry]] = [:]
     /// The sequence number of the last snapshot built.
     private(set) var sequence: UInt64 = 0
+    /// How many lines `events` has taken in all (the seed's included).
+    private(set) var recorded = 0
+    /// The app session's tasks by `taskIdentifier`, as far as the daemon's order has been looked at.
+    private var appIDs = AppTaskIDs(session: "")
+
+    /// The app session's task ids by `taskIdentifier`, and how much of the daemon's order they cover.
+    struct AppTaskIDs {
+        /// The session.
+        var session: String
+        /// Home ids by `taskIdentifier`.
+        var ids: [Int: Int64] = [:]
+        /// How many positions of the daemon's order were taken in.
+        var covered = 0
+        /// The id at the last position taken in (to tell the order did not change under them).
+        var lastID: Int64?
+    }
 
     /// Starts from the store's newest lines (oldest first).
     mutating func seed(_ entries: [LogEntry]) {
         events = Array(entries.suffix(Snapshot.eventLimit))
         histories = SnapshotParts.histories(entries)
+        recorded = events.count
     }
 
     /// Adds a line the runtime logged.
     mutating func record(_ entry: LogEntry) {
+        recorded += 1
         events.append(entry)
         if events.count > Snapshot.eventLimit { events.removeFirst(events.count - Snapshot.eventLimit) }
         guard entry.subject.hasPrefix("task ") else { return }
@@ -76,25 +94,75 @@ struct SnapshotBuilder {
     func transfers(
         _ daemon: TransferDaemon, now: Date, maxAttempts: Int, waitingForApp: Set<Int64>
     ) -> [TransferSnapshot] {
-        daemon.tasks.values.sorted { $0.id < $1.id }.map { task in
-            let bytes = daemon.liveBytes[task.id] ?? task.bytesWritten
-            let attempt = attempts[task.id]
-            let running = task.state == .running
-            let speed = running ? attempt?.estimator.speed(at: now) : nil
-            let eta =
-                running && task.bytesExpected >= 0
-                ? attempt?.estimator.eta(remaining: task.bytesExpected - bytes, at: now) : nil
-            let status = SnapshotParts.status(
-                of: task, waitReason: daemon.waitReasons[task.id], now: now, maxAttempts: maxAttempts,
-                waitingForApp: waitingForApp.contains(task.id), interrupted: false)
-            return SnapshotParts.transfer(
-                task, bytes: bytes,
-                resumedFrom: running ? (daemon.acceptedOffsets[task.id] ?? 0) : (attempt?.resumedFrom ?? 0),
-                speed: speed, eta: eta,
-                status: status, history: histories["task \(task.id)"] ?? [], restart: daemon.restarts[task.id],
-                stalledSince: running ? daemon.stalledSince(task.id) : nil,
-                appliedRate: running ? daemon.appliedRateLimit(task.id) : nil)
+        daemon.order.compactMap { id in
+            daemon.tasks[id].map {
+                row(
+                    $0, daemon: daemon, now: now, maxAttempts: maxAttempts, waitingForApp: waitingForApp,
+                    history: true)
+            }
         }
+    }
+
+    /// One task as a view shows it: its live bytes, speed, ETA and status (`history`: with its event-log lines).
+    func row(
+        _ task: TransferTask, daemon: TransferDaemon, now: Date, maxAttempts: Int,
+        waitingForApp: Set<Int64>,
+        history: Bool
+    ) -> TransferSnapshot {
+        let bytes = daemon.liveBytes[task.id] ?? task.bytesWritten
+        let attempt = attempts[task.id]
+        let running = task.state == .running
+        let speed = running ? attempt?.estimator.speed(at: now) : nil
+        let eta =
+            running && task.bytesExpected >= 0
+            ? attempt?.estimator.eta(remaining: task.bytesExpected - bytes, at: now) : nil
+        let status = SnapshotParts.status(
+            of: task, waitReason: daemon.waitReasons[task.id], now: now, maxAttempts: maxAttempts,
+            waitingForApp: waitingForApp.contains(task.id), interrupted: false)
+        return SnapshotParts.transfer(
+            task, bytes: bytes,
+            resumedFrom: running ? (daemon.acceptedOffsets[task.id] ?? 0) : (attempt?.resumedFrom ?? 0),
+            speed: speed, eta: eta,
+            status: status, history: history ? histories[task.subject] ?? [] : [],
+            restart: daemon.restarts[task.id],
+            stalledSince: running ? daemon.stalledSince(task.id) : nil,
+            appliedRate: running ? daemon.appliedRateLimit(task.id) : nil)
+    }
+
+    /// The queue's totals now: the daemon's, with the running tasks' live bytes and speeds (they cost what runs).
+    func totals(_ daemon: TransferDaemon, now: Date) -> TransferTotals {
+        var totals = daemon.totals
+        var speed = 0.0
+        var measured = false
+        for id in daemon.runningTaskIDs {
+            guard let task = daemon.tasks[id], task.state == .running else { continue }
+            totals.addLive(daemon.liveBytes[id] ?? task.bytesWritten, over: task.bytesWritten)
+            if let rate = attempts[id]?.estimator.speed(at: now) {
+                speed += rate
+                measured = true
+            }
+        }
+        totals.speed = measured ? speed : nil
+        return totals
+    }
+
+    /// The home's id of each task of the app's session by its `taskIdentifier`, taken in as tasks are added
+    /// (a task's session and `taskIdentifier` never change), so a publication looks only at new tasks.
+    mutating func appTaskIDs(_ daemon: TransferDaemon, session: String) -> [Int: Int64] {
+        let order = daemon.order
+        let stale =
+            appIDs.session != session || appIDs.covered > order.count
+            || (appIDs.covered > 0 && order[appIDs.covered - 1] != appIDs.lastID)
+        if stale { appIDs = AppTaskIDs(session: session) }
+        for position in appIDs.covered..<order.count {
+            guard let task = daemon.tasks[order[position]] else { continue }
+            if task.session == session, task.taskIdentifier != 0 {
+                appIDs.ids[task.taskIdentifier] = task.id
+            }
+        }
+        appIDs.covered = order.count
+        appIDs.lastID = order.last
+        return appIDs.ids
     }
 
     /// The next sequence number.

@@ -100,9 +100,21 @@ enum SnapshotParts {
     /// The app's registry as a view shows it, in `taskDescription` order; each record names the home's id of the
     /// task its `lastTaskIdentifier` is in the app's session (`tasks`: the system's tasks).
     static func registry(_ registry: AppRegistry, tasks: [TransferTask], session: String) -> AppRegistrySnapshot {
-        let homeIDs = Dictionary(
-            tasks.filter { $0.session == session && $0.taskIdentifier != 0 }.map { ($0.taskIdentifier, $0.id) },
-            uniquingKeysWith: { _, last in last })
+        self.registry(registry, homeIDs: homeIDs(tasks, session: session))
+    }
+
+    /// The home's id of each task of `session` by its `taskIdentifier`.
+    static func homeIDs(_ tasks: some Sequence<TransferTask>, session: String) -> [Int: Int64] {
+        var ids: [Int: Int64] = [:]
+        for task in tasks where task.session == session && task.taskIdentifier != 0 {
+            ids[task.taskIdentifier] = task.id
+        }
+        return ids
+    }
+
+    /// The app's registry as a view shows it, each record naming the home's id of its task (`homeIDs`: by the
+    /// app session's `taskIdentifier`).
+    static func registry(_ registry: AppRegistry, homeIDs: [Int: Int64]) -> AppRegistrySnapshot {
         let records = registry.records.values.sorted { $0.taskDescription < $1.taskDescription }.map {
             AppRegistrySnapshot.Record(
                 taskDescription: $0.taskDescription, kind: $0.kind, status: $0.status,

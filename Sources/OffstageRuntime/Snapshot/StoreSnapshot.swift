@@ -133,11 +133,23 @@ public enum StoreSnapshot {
         store: Store, configuration: AppConfiguration, monotonic: Double, waitingDeliveries: Int,
         budget: AppSnapshot.Budget, tasks: [TransferTask]
     ) throws -> AppSnapshot {
+        try app(
+            store: store, configuration: configuration, monotonic: monotonic,
+            waitingDeliveries: waitingDeliveries,
+            budget: budget,
+            homeIDs: SnapshotParts.homeIDs(tasks, session: configuration.sessionIdentifier))
+    }
+
+    /// The app as the store holds it; `homeIDs` names the home's id of each task of the app's session by its
+    /// `taskIdentifier`.
+    static func app(
+        store: Store, configuration: AppConfiguration, monotonic: Double, waitingDeliveries: Int,
+        budget: AppSnapshot.Budget, homeIDs: [Int: Int64]
+    ) throws -> AppSnapshot {
         let steady = (try? store.loadSchedulerState())??.clock.steady(monotonic: monotonic) ?? monotonic
         let stored = try store.loadAppState()
         let lifecycle = AppLifecycle(policy: configuration.lifecycle, state: stored?.lifecycle)
-        let registry = SnapshotParts.registry(
-            try store.loadAppRegistry(), tasks: tasks, session: configuration.sessionIdentifier)
+        let registry = SnapshotParts.registry(try store.loadAppRegistry(), homeIDs: homeIDs)
         return SnapshotParts.app(
             lifecycle, steady: steady, mistakes: configuration.mistakes.union(stored?.mistakes ?? AppMistakes()),
             waitingDeliveries: waitingDeliveries, budget: budget, session: configuration.sessionIdentifier,

@@ -259,8 +259,9 @@ final class TransferHost {
     /// Deliveries to the model app wait for the app, which may be away for good (force-quit): they count as work
     /// only through the app host's `isBusy()`.
     var hasSystemWork: Bool {
-        hasDeliveryWork || !hooks.isEmpty || !verifying.isEmpty
-            || [.queued, .running, .retrying].contains { !daemon.taskIDs(in: $0).isEmpty }
+        let totals = daemon.totals
+        return hasDeliveryWork || !hooks.isEmpty || !verifying.isEmpty
+            || totals.queued + totals.running + totals.retrying > 0
     }
 
     /// Whether a finished download of a session no app hosts here waits for its finalisation.
@@ -275,6 +276,6 @@ final class TransferHost {
         focus.allSatisfy { id in daemon.tasks[id].map { $0.state.isTerminal || $0.state == .paused } ?? false }
     }
 
-    /// The retry dates of retrying tasks.
-    var retryDates: [Date] { daemon.tasks.values.compactMap { $0.state == .retrying ? $0.retryAt : nil } }
+    /// The earliest date a waiting task waits for (a retry, a begin date), from the daemon's queue.
+    var nextDueDate: Date? { daemon.nextDueDate }
 }

@@ -35,7 +35,8 @@ public enum AppText {
                     handler.secondsLeft, handler.eventsFinished ? " (events finished)" : ""))
         }
         for task in app.backgroundTasks { lines.append("open background task: \(task)") }
-        lines.append("session \(app.session): \(app.waitingDeliveries) delivery(ies) waiting in the outbox")
+        let deliveries = app.waitingDeliveries == 1 ? "1 delivery" : "\(app.waitingDeliveries) deliveries"
+        lines.append("session \(app.session): \(deliveries) waiting in the outbox")
         if !app.heldForOpen.isEmpty {
             lines.append(
                 "launch events off for \(app.heldForOpen.joined(separator: ", ")): no background relaunch; "

@@ -43,7 +43,35 @@ public enum DashboardRows {
 
     /// The transfers the pane lists: the snapshot's, in id order, whose name or URL matches the filter.
     public static func transfers(_ snapshot: Snapshot, filter: String?) -> [TransferSnapshot] {
-        snapshot.transfers.filter { matches(filter, [$0.name, $0.url]) }
+        transferWindow(snapshot, filter: filter).rows
+    }
+
+    /// The transfer rows the pane holds and where they sit in its list: `rows` are the list's rows from position
+    /// `offset` on, of `count` in all. A snapshot made for the pane's filter (its `listing` asked for it) holds a
+    /// window of the engine's list; any other is filtered here and holds the whole list.
+    public static func transferWindow(
+        _ snapshot: Snapshot, filter: String?
+    ) -> (rows: [TransferSnapshot], offset: Int, count: Int) {
+        if let listing = listing(snapshot, filter: filter) {
+            return (snapshot.transfers, listing.offset, listing.count)
+        }
+        let rows = snapshot.transfers.filter { matches(filter, [$0.name, $0.url]) }
+        return (rows, 0, rows.count)
+    }
+
+    /// Where the snapshot's transfers sit in the pane's list, when the engine made them for the pane's filter (nil:
+    /// they are every transfer, or were made for another filter).
+    static func listing(_ snapshot: Snapshot, filter: String?) -> TransferListing? {
+        guard let listing = snapshot.listing, needle(listing.query.filter) == needle(filter),
+            listing.query.ids == nil, listing.query.states == nil
+        else { return nil }
+        return listing
+    }
+
+    /// A filter's text in lower case, nil when there is none.
+    static func needle(_ filter: String?) -> String? {
+        guard let filter, !filter.isEmpty else { return nil }
+        return filter.lowercased()
     }
 
     /// The scheduled pane's rows: pending requests in submit order (identifier or reason matching the filter),
@@ -107,7 +135,7 @@ public enum DashboardRows {
     /// How many rows the pane lists.
     static func count(_ pane: DashboardState.Pane, _ snapshot: Snapshot, filter: String?) -> Int {
         switch pane {
-        case .transfers: transfers(snapshot, filter: filter).count
+        case .transfers: transferWindow(snapshot, filter: filter).count
         case .scheduled: scheduledKeys(snapshot, filter: filter).count
         case .events: events(snapshot, filter: filter).count
         }

@@ -89,6 +89,9 @@ public struct DashboardState: Equatable, Sendable {
     public var eventScroll = 0
     /// The first visible row of the transfers list (kept so the selection stays in view).
     public var transferScroll = 0
+    /// A row of the transfers list the selection goes to once the engine has sent it (a move past the rows the
+    /// view holds, e.g. `End` in a list of 100,000); nil: none pending.
+    public var transferJump: Int?
     /// The first visible row of the scheduled list.
     public var requestScroll = 0
     /// The filter of each pane (case-insensitive substring; empty: none).

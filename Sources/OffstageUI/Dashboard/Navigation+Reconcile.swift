@@ -4,9 +4,20 @@ extension Navigation {
     /// Keeps the selection valid for a snapshot and the filters: a vanished selection falls to its nearest row,
     /// no selection becomes the first row, an empty pane selects nothing; details of a vanished row close.
     static func reconcile(state: inout DashboardState, snapshot: Snapshot) {
-        let transferIDs = DashboardRows.transfers(snapshot, filter: state.filters[.transfers]).map(\.id)
+        let listed = DashboardRows.transferWindow(snapshot, filter: state.filters[.transfers])
+        let transferIDs = listed.rows.map(\.id)
+        if let jump = state.transferJump, jump - listed.offset >= 0, jump - listed.offset < transferIDs.count {
+            // The row a move went to has come: select it.
+            state.selectedTransfer = transferIDs[jump - listed.offset]
+            state.transferJump = nil
+        } else if let jump = state.transferJump, jump >= listed.count {
+            state.transferJump = listed.count > 0 ? listed.count - 1 : nil
+        }
         state.selectedTransfer = nearestTransfer(state.selectedTransfer, in: transferIDs)
-        let transferIndex = state.selectedTransfer.flatMap { transferIDs.firstIndex(of: $0) } ?? 0
+        let transferIndex =
+            state.transferJump ?? state.selectedTransfer.flatMap { transferIDs.firstIndex(of: $0) }.map {
+                listed.offset + $0
+            } ?? 0
         state.transferScroll = max(0, min(state.transferScroll, transferIndex))
 
         let keys = DashboardRows.scheduledKeys(snapshot, filter: state.filters[.scheduled])

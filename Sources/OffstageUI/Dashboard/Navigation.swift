@@ -36,12 +36,22 @@ enum Navigation {
         let filter = state.filters[pane]
         switch pane {
         case .transfers:
-            let ids = DashboardRows.transfers(snapshot, filter: filter).map(\.id)
-            let current = state.selectedTransfer.flatMap { ids.firstIndex(of: $0) }
+            let window = DashboardRows.transferWindow(snapshot, filter: filter)
+            let ids = window.rows.map(\.id)
+            let current =
+                state.transferJump
+                ?? state.selectedTransfer.flatMap { ids.firstIndex(of: $0) }.map {
+                    window.offset + $0
+                }
             guard
-                let next = target(motion, from: current, count: ids.count, pane: pane, noun: "transfer", state: &state)
+                let next = target(
+                    motion, from: current, count: window.count, pane: pane, noun: "transfer", state: &state)
             else { return }
-            state.selectedTransfer = ids[next]
+            // A row the view does not hold yet is selected once the engine has sent it; until then the selection
+            // goes as far as the held rows reach.
+            let held = next - window.offset
+            state.transferJump = held >= 0 && held < ids.count ? nil : next
+            if !ids.isEmpty { state.selectedTransfer = ids[min(max(0, held), ids.count - 1)] }
         case .scheduled:
             let keys = DashboardRows.scheduledKeys(snapshot, filter: filter)
             let current = state.selectedScheduled.flatMap { keys.firstIndex(of: $0) }
@@ -145,6 +155,7 @@ enum Navigation {
                 let listed = DashboardRows.transfers(snapshot, filter: state.filters[.transfers])
                 if listed.contains(where: { $0.id == id }) {
                     state.selectedTransfer = id
+                    state.transferJump = nil
                 }
             case .request(let identifier):
                 select(.request(identifier), state: &state, snapshot: snapshot)
@@ -188,9 +199,14 @@ enum Navigation {
         let filter = state.filters[pane]
         switch pane {
         case .transfers:
-            let ids = DashboardRows.transfers(snapshot, filter: filter).map(\.id)
-            let index = state.selectedTransfer.flatMap { ids.firstIndex(of: $0) }
-            state.transferScroll = window(state.transferScroll, selected: index, count: ids.count, rows: rows)
+            let listed = DashboardRows.transferWindow(snapshot, filter: filter)
+            let ids = listed.rows.map(\.id)
+            let index =
+                state.transferJump
+                ?? state.selectedTransfer.flatMap { ids.firstIndex(of: $0) }.map {
+                    listed.offset + $0
+                }
+            state.transferScroll = window(state.transferScroll, selected: index, count: listed.count, rows: rows)
         case .scheduled:
             let keys = DashboardRows.scheduledKeys(snapshot, filter: filter)
             let index = state.selectedScheduled.flatMap { keys.firstIndex(of: $0) }

@@ -1,3 +1,5 @@
+import OffstageCore
+
 /// Short renderings of byte counts, speeds and durations for the dashboard.
 public enum Format {
     /// `512 B`, `340 KB`, `1.2 MB`, `2.5 GB` (decimal units, one decimal below 100 of a unit).
@@ -22,9 +24,11 @@ public enum Format {
         bytes(Int64(max(0, bytesPerSecond).rounded())) + "/s"
     }
 
-    /// `0:07`, `1:45`, `2:03:04` (seconds rounded up, so a wait never looks shorter than it is).
+    /// `0:07`, `1:45`, `2:03:04` (seconds rounded up, so a wait never looks shorter than it is); from a day on in
+    /// days, months and years: `3 d 4 h`, `9 y 11 mo` (`LongDuration`).
     public static func duration(_ seconds: Double) -> String {
         guard seconds.isFinite else { return "∞" }
+        if let long = LongDuration.text(seconds) { return long }
         let total = Int(max(0, seconds).rounded(.up))
         let hours = total / 3600, minutes = (total % 3600) / 60, secs = total % 60
         if hours > 0 { return "\(hours):" + twoDigits(minutes) + ":" + twoDigits(secs) }

@@ -14,6 +14,10 @@ struct DashboardContent {
 
     /// Transfers shown, as indices into `snapshot.transfers`.
     let transfers: [Int]
+    /// The position of `transfers[0]` in the pane's list (a window of a longer list starts past 0).
+    let transferOffset: Int
+    /// How many rows the pane's list has (those held in `transfers` and those only counted).
+    let transferCount: Int
     /// Scheduled rows: pending requests in submit order, then running tasks, then Android work (the reducer's
     /// `DashboardRows` order).
     let scheduled: [ScheduledRow]
@@ -23,7 +27,8 @@ struct DashboardContent {
     /// The filtered rows of `snapshot` under `state`'s filters (case-insensitive substrings).
     init(snapshot: Snapshot, state: DashboardState) {
         let transferFilter = Self.needle(state.filters[.transfers])
-        if let needle = transferFilter {
+        let window = DashboardRows.transferWindow(snapshot, filter: state.filters[.transfers])
+        if let needle = transferFilter, DashboardRows.listing(snapshot, filter: state.filters[.transfers]) == nil {
             transfers = snapshot.transfers.indices.filter {
                 let transfer = snapshot.transfers[$0]
                 return transfer.name.lowercased().contains(needle) || transfer.url.lowercased().contains(needle)
@@ -31,6 +36,8 @@ struct DashboardContent {
         } else {
             transfers = Array(snapshot.transfers.indices)
         }
+        transferOffset = window.offset
+        transferCount = window.count
         let scheduledFilter = Self.needle(state.filters[.scheduled])
         var rows: [ScheduledRow] = []
         for (index, request) in snapshot.requests.enumerated()
@@ -56,10 +63,16 @@ struct DashboardContent {
         }
     }
 
-    /// The position of the selected transfer among the shown ones.
+    /// The position of the selected transfer in the pane's list.
     func selectedTransferRow(_ snapshot: Snapshot, _ state: DashboardState) -> Int? {
         guard let id = state.selectedTransfer else { return nil }
-        return transfers.firstIndex { snapshot.transfers[$0].id == id }
+        return transfers.firstIndex { snapshot.transfers[$0].id == id }.map { transferOffset + $0 }
+    }
+
+    /// The index into `snapshot.transfers` of the list's row at `position`, nil when the view does not hold it.
+    func transferIndex(at position: Int) -> Int? {
+        let held = position - transferOffset
+        return held >= 0 && held < transfers.count ? transfers[held] : nil
     }
 
     /// The position of the first shown row of the selected request or work.

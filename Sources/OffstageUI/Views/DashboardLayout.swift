@@ -38,7 +38,7 @@ struct DashboardLayout {
         let bottomRows = 1 + (scriptRow == nil ? 0 : 1)
         let available = max(3, height - headerRows - bottomRows - 3)
 
-        let transferNeed = max(1, content.transfers.count)
+        let transferNeed = max(1, content.transferCount)
         let scheduledNeed = max(1, content.scheduled.count)
         let eventNeed = max(1, content.events.count)
         var scheduledRows = min(scheduledNeed, max(1, available / 4))
@@ -54,7 +54,7 @@ struct DashboardLayout {
 
         var row = headerRows
         let transferWindow = ListWindow(
-            total: content.transfers.count, rows: transferRows, scroll: state.transferScroll,
+            total: content.transferCount, rows: transferRows, scroll: state.transferScroll,
             selected: content.selectedTransferRow(snapshot, state))
         transfers = Pane(
             titleRow: row, content: Rect(x: 0, y: row + 1, width: size.width, height: transferRows),

@@ -62,8 +62,7 @@ public enum DashboardView {
             return nil
         }
         if let row = listRow(y, layout.transfers) {
-            return row < content.transfers.count
-                ? .transfer(snapshot.transfers[content.transfers[row]].id) : .pane(.transfers)
+            return content.transferIndex(at: row).map { .transfer(snapshot.transfers[$0].id) } ?? .pane(.transfers)
         }
         if y == layout.transfers.titleRow { return .pane(.transfers) }
         if let row = listRow(y, layout.scheduled) {

@@ -20,9 +20,10 @@ enum HeaderView {
         if rows >= 2 {
             line(in: &screen, row: 0, width: width, left: [badge] + app(c, width: width), right: [clock(c)])
             let label = Item(spans: [Span(" device", c.palette.muted)], priority: 0)
+            let left = [label] + device(c, android: rows < 3)
             line(
-                in: &screen, row: 1, width: width, left: [label] + device(c, android: rows < 3),
-                right: limit(c) + [engine(c)])
+                in: &screen, row: 1, width: width, left: left,
+                right: limit(c) + totals(c, room: width, beside: left + limit(c) + [engine(c)]) + [engine(c)])
             if rows >= 3 {
                 let android = Item(spans: [Span(" android", c.palette.muted)], priority: 0)
                 line(in: &screen, row: 2, width: width, left: [android] + AndroidHeader.device(c), right: [])
@@ -169,7 +170,25 @@ enum HeaderView {
             return Item(
                 spans: [Span("engine not running", c.palette.bad)], priority: 1,
                 compact: [Span("no engine", c.palette.bad)])
+        case .starting:
+            return Item(
+                spans: [Span("engine starting", c.palette.info)], priority: 1,
+                compact: [Span("starting", c.palette.info)])
         }
+    }
+
+    /// The queue's totals where they fit beside `items` in `room` columns with nothing else shortened: active,
+    /// done, bytes done of the total, the overall rate and ETA, else `2 active 31%`, else nothing (none in a home
+    /// without transfers, or while the engine starts).
+    static func totals(_ c: RenderContext, room: Int, beside items: [Item]) -> [Item] {
+        let totals = c.snapshot.transferTotals
+        guard totals.count > 0, c.snapshot.engine.role != .starting else { return [] }
+        let used = items.reduce(0) { $0 + $1.width + 2 } + 1
+        let full = TotalsText.parts(totals).joined(separator: " " + c.glyphs.dot + " ")
+        for text in [full, TotalsText.short(totals)] where used + DisplayWidth.of(text) + 2 <= room {
+            return [Item(spans: [Span(text, c.palette.plain)], priority: 7)]
+        }
+        return []
     }
 
     /// The engine-wide bandwidth limit (`offstage limit`, the `L` key) when one is set; nothing otherwise.

@@ -14,7 +14,7 @@ enum TransfersPane {
         if let filter = c.state.filters[.transfers], !filter.isEmpty {
             info.append(
                 "filter “" + c.fit(c.safe(filter), 20)
-                    + "”: \(content.transfers.count) of \(c.snapshot.transfers.count)")
+                    + "”: \(content.transferCount) of \(c.snapshot.storedTransfers)")
         }
         if window.hidden > 0 {
             info.append("\(window.first + 1)–\(window.first + window.count) of \(window.total)")
@@ -27,18 +27,22 @@ enum TransfersPane {
             focused: focused, glyphs: c.glyphs, palette: c.palette)
         let area = pane.content
         guard area.height > 0 else { return }
-        if content.transfers.isEmpty {
+        if content.transferCount == 0 {
             let text =
-                c.snapshot.transfers.isEmpty
-                ? "no transfers " + c.glyphs.dash + " press a to add one"
-                : "no transfer matches the filter " + c.glyphs.dash + " press / to change it"
+                c.snapshot.engine.role == .starting
+                ? TotalsText.loading(c.snapshot.engine.loadingTasks, ellipsis: c.glyphs.ellipsis)
+                : c.snapshot.storedTransfers == 0
+                    ? "no transfers " + c.glyphs.dash + " press a to add one"
+                    : "no transfer matches the filter " + c.glyphs.dash + " press / to change it"
             screen.put(c.fit(text, width - 2), x: 1, y: area.y, style: c.palette.muted)
             return
         }
         let selected = content.selectedTransferRow(c.snapshot, c.state)
         for (offset, row) in window.range.enumerated() {
             let y = area.y + offset
-            let transfer = c.snapshot.transfers[content.transfers[row]]
+            // A row the engine has not sent yet (the view moved past what it holds) stays blank until it does.
+            guard let index = content.transferIndex(at: row) else { continue }
+            let transfer = c.snapshot.transfers[index]
             let layout = TransferRow.layout(transfer, width: width - 2, context: c)
             screen.draw(layout.spans, x: 1, y: y, limit: width - 2, ellipsis: c.glyphs.ellipsis)
             if focused, row == selected {

@@ -43,7 +43,7 @@ import Testing
                 "relaunch waiting for: com.example.offstage.background",
                 "completion handler 2 for com.example.offstage.background: 24.5 s left (events finished)",
                 "open background task: background task 1 (no expiration handler)",
-                "session com.example.offstage.background: 1 delivery(ies) waiting in the outbox",
+                "session com.example.offstage.background: 1 delivery waiting in the outbox",
                 "mistakes: async-file-move",
                 "registry: 3 record(s): 0 in flight, 1 delivered, 1 failed, 1 lost",
                 "  \"ep-1\" download delivered (task 3, the app's taskIdentifier 1)",

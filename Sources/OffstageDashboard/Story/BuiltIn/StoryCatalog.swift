@@ -13,7 +13,7 @@ public enum StoryCatalog {
     public static let all: [Entry] = [
         Entry(name: "relaunch", text: relaunch), Entry(name: "why-not-run", text: whyNotRun),
         Entry(name: "force-quit", text: forceQuit), Entry(name: "android", text: android),
-        Entry(name: "ios-vs-android", text: iosVsAndroid),
+        Entry(name: "ios-vs-android", text: iosVsAndroid), Entry(name: "push-vs-refresh", text: pushVsRefresh),
     ]
 
     /// The story `offstage demo` plays when given none.
