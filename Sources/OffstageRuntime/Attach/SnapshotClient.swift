@@ -31,20 +31,20 @@ public final class SnapshotClient: @unchecked Sendable {
     /// - Throws: `AttachError.notRunning` when no engine listens there, `.notASocket` when something else is in the
     ///   socket's place.
     public init(home: String, subscription: SnapshotSubscription = .everything) throws {
-        let path = UnixSocket.path(home: home)
-        let fd = try UnixSocket.make()
-        let result = try UnixSocket.withAddress(path) { Glibc.connect(fd, $0, $1) }
-        guard result == 0 else {
-            Glibc.close(fd)
-            if let what = UnixSocket.occupant(path) { throw AttachError.notASocket(path, what: what) }
-            throw AttachError.notRunning(path)
-        }
-        descriptor = fd
+        descriptor = try Self.connect(home: home)
         subscribe(subscription)
     }
 
     /// A connection that only pokes (it subscribes to nothing, so the engine sends it nothing).
     private init(pokingOnly home: String) throws {
+        descriptor = try Self.connect(home: home)
+    }
+
+    /// A socket connected to the engine listening in `home`.
+    ///
+    /// - Throws: `AttachError.notRunning` when no engine listens there, `.notASocket` when something else is in the
+    ///   socket's place.
+    private static func connect(home: String) throws -> Int32 {
         let path = UnixSocket.path(home: home)
         let fd = try UnixSocket.make()
         let result = try UnixSocket.withAddress(path) { Glibc.connect(fd, $0, $1) }
@@ -53,7 +53,7 @@ public final class SnapshotClient: @unchecked Sendable {
             if let what = UnixSocket.occupant(path) { throw AttachError.notASocket(path, what: what) }
             throw AttachError.notRunning(path)
         }
-        descriptor = fd
+        return fd
     }
 
     /// Whether an engine listens on `home`'s socket (a connection made and closed, asking for nothing).
