@@ -109,6 +109,9 @@ extension AttachServer {
             UnixSocket.setNonBlocking(fd)
             var client = Client(number: nextNumber, fd: fd)
             nextNumber += 1
+            // Known as connected before its subscription is read: the loop may answer that subscription at once,
+            // and an update for a client not yet known would be refused (the view then waited for a change).
+            lock.withLock { _ = connected.insert(client.number) }
             if read(&client, greeting: greeting), write(&client) {
                 clients.append(client)
             } else {

@@ -185,25 +185,32 @@ extension DaemonRuntime {
                 wakeAt(due)
                 continue
             }
-            subscriber.forced = false
             snapshot.sequence = snapshots.nextSequence()
             let update = SnapshotUpdate(from: subscriber.held, to: snapshot)
+            guard let inFlight = deliver(update, snapshot, to: id) else {
+                // Not taken (the client is not known to the socket's thread yet, or gone): kept to send again.
+                subscriber.dirty = true
+                wakeAt(steady + 0.05)
+                continue
+            }
+            subscriber.forced = false
             subscriber.held = snapshot
-            subscriber.inFlight = deliver(update, snapshot, to: id)
+            subscriber.inFlight = inFlight
             publications += 1
         }
         snapshotWake = wake
     }
 
-    /// Hands an update to a view; true when it is on its way and the view says when it has taken it.
-    private func deliver(_ update: SnapshotUpdate, _ snapshot: Snapshot, to id: SubscriberID) -> Bool {
+    /// Hands an update to a view: true when it is on its way and the view says when it has taken it, false when it
+    /// was taken at once, nil when it was not taken (a client the socket's thread does not hold).
+    private func deliver(_ update: SnapshotUpdate, _ snapshot: Snapshot, to id: SubscriberID) -> Bool? {
         switch id {
         case .local:
             if let localUpdates { localUpdates(update) } else { options.onSnapshot?(snapshot) }
             return false
         case .client(let number):
             guard let attach, let frame = try? AttachFrame.encode(update) else { return false }
-            return attach.send(frame, to: number)
+            return attach.send(frame, to: number) ? true : nil
         }
     }
 
