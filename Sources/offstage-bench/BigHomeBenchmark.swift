@@ -103,24 +103,33 @@ enum BigHomeBenchmark {
         return (Measurement.median(walls), walls, peak)
     }
 
+    /// Starts `offstage run` on `home`: its output watched for the start-up summary ("tasks waiting"), its errors
+    /// written to `errorsPath`.
+    private static func startRun(offstage: String, home: String, errorsPath: String) throws
+        -> (RunningChild, MarkerWatch)
+    {
+        let (watch, writeEnd) = try MarkerWatch.pipe()
+        watch.look(for: "tasks waiting")
+        let null = open("/dev/null", O_RDWR | O_CLOEXEC)
+        let errors = open(errorsPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        defer {
+            close(null)
+            close(errors)
+            close(writeEnd)
+        }
+        let child = try RunningChild.start(
+            name: "offstage run", [offstage, "--home", home, "run"], environment: nil, input: null,
+            output: writeEnd, errors: errors)
+        return (child, watch)
+    }
+
     /// `offstage run` on the waiting home: until its start-up summary, then its idle CPU and memory.
     private static func idleRun(
         offstage: String, home: String, tasks: Int, seconds: Double, log: String
     ) throws
         -> [Row]
     {
-        let (watch, writeEnd) = try MarkerWatch.pipe()
-        watch.look(for: "tasks waiting")
-        let null = open("/dev/null", O_RDWR | O_CLOEXEC)
-        let errors = open(log + "/run.stderr", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        defer {
-            close(null)
-            close(errors)
-        }
-        let child = try RunningChild.start(
-            name: "offstage run", [offstage, "--home", home, "run"], environment: nil, input: null,
-            output: writeEnd, errors: errors)
-        close(writeEnd)
+        let (child, watch) = try startRun(offstage: offstage, home: home, errorsPath: log + "/run.stderr")
         defer { _ = child.stop(signal: SIGTERM, timeout: 10) }
         let ready = watch.wait(timeout: 60).map { $0 - child.startedAt }
         let window = try idleWindow(child, after: (ready ?? 10) + child.startedAt, seconds: seconds)
@@ -186,18 +195,7 @@ enum BigHomeBenchmark {
     ) throws
         -> [Row]
     {
-        let (watch, writeEnd) = try MarkerWatch.pipe()
-        watch.look(for: "tasks waiting")
-        let null = open("/dev/null", O_RDWR | O_CLOEXEC)
-        let errors = open(log + "/engine.stderr", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        defer {
-            close(null)
-            close(errors)
-        }
-        let engine = try RunningChild.start(
-            name: "offstage run", [offstage, "--home", home, "run"], environment: nil, input: null,
-            output: writeEnd, errors: errors)
-        close(writeEnd)
+        let (engine, watch) = try startRun(offstage: offstage, home: home, errorsPath: log + "/engine.stderr")
         defer { _ = engine.stop(signal: SIGTERM, timeout: 10) }
         guard watch.wait(timeout: 60) != nil else {
             throw BenchError("the engine did not start in 60 s")

@@ -67,12 +67,7 @@ enum DemoCommand {
             throw CLIError.usage("unexpected argument \(args.positionals[1]) (offstage demo [NAME|FILE])")
         }
         let (story, _) = try StoryFiles.load(args.positionals.first ?? StoryCatalog.defaultName)
-        let stage: StoryStage
-        do {
-            stage = try StoryStage(story, home: given, snapshotInterval: 0.25)
-        } catch let errors as StoryErrors {
-            throw StoryFiles.refused(errors)
-        }
+        let stage = try StoryStage.checked(story, home: given, snapshotInterval: 0.25)
         defer { stage.close() }
         let face = try DashboardFace.make(signals: signals)
         let engine = stage.start(wake: face.waker)

@@ -42,12 +42,7 @@ enum StoryCommand {
         let (story, builtIn) = try StoryFiles.load(target)
         let maximumGap = try seconds(args, "--max-gap") ?? (builtIn ? builtInMaximumGap : nil)
         let maximumLength = try seconds(args, "--max-length") ?? (builtIn ? builtInMaximumLength : nil)
-        let stage: StoryStage
-        do {
-            stage = try StoryStage(story, home: home, snapshotInterval: 0.05)
-        } catch let errors as StoryErrors {
-            throw StoryFiles.refused(errors)
-        }
+        let stage = try StoryStage.checked(story, home: home, snapshotInterval: 0.05)
         defer { stage.close() }
         let terminal = HeadlessTerminal(size: size)
         let engine = stage.start(wake: { terminal.wake() })

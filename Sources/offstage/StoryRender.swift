@@ -15,12 +15,7 @@ enum StoryRender {
         let signals = StopSignals()
         defer { signals.cancel() }
         let (story, _) = try StoryFiles.load(target)
-        let stage: StoryStage
-        do {
-            stage = try StoryStage(story, home: nil, snapshotInterval: 0.25)
-        } catch let errors as StoryErrors {
-            throw StoryFiles.refused(errors)
-        }
+        let stage = try StoryStage.checked(story, home: nil, snapshotInterval: 0.25)
         defer { stage.close() }
         let frames = FrameList()
         let clock = SystemFrameClock()

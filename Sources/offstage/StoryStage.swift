@@ -30,6 +30,16 @@ final class StoryStage {
     /// The file every story may upload, in its home.
     static let uploadName = "upload.bin"
 
+    /// The stage for `story`, as `init` sets it; a story with steps at fault is refused as the command line says it
+    /// (each line at fault, then one error).
+    static func checked(_ story: Story, home: String?, snapshotInterval: Double) throws -> StoryStage {
+        do {
+            return try StoryStage(story, home: home, snapshotInterval: snapshotInterval)
+        } catch let errors as StoryErrors {
+            throw StoryFiles.refused(errors)
+        }
+    }
+
     /// Sets the stage for `story` in `home` (nil: a temporary one) and checks every `do` step; `start` starts the
     /// engine. Nothing of the story runs before every step is known to be valid.
     ///
