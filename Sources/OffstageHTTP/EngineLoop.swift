@@ -85,8 +85,9 @@ final class EngineLoop {
             : max(configuration.progressInterval, configuration.unwatchedProgressInterval)
     }
 
-    /// The tick's period: how often progress is reported and checkpoints and stalls are looked at.
-    var tickInterval: Double { min(max(progressInterval, 0.02), 1) }
+    /// The tick's period: how often progress is reported and checkpoints and stalls are looked at (never longer than
+    /// the checkpoint interval, so checkpoints by time keep their time while progress is slow).
+    var tickInterval: Double { min(max(progressInterval, 0.02), max(configuration.checkpointInterval, 0.02), 1) }
 
     /// Runs until `.shutdown`: each turn takes the queued commands, waits, and lets libcurl act on what is ready.
     /// Cleans the multi handle up before it returns (its connection cache closes sockets through the callback).
