@@ -41,6 +41,13 @@ struct Pacer {
         return tokens >= -capacity ? nil : now + -tokens / Double(rate)
     }
 
+    /// Whether the debt at `now` is past a quarter of a second's worth: even the rest of a read already under way
+    /// waits then.
+    mutating func isFarBehind(now: Double) -> Bool {
+        refill(now)
+        return tokens < -2 * capacity
+    }
+
     /// Counts `bytes` taken at `now`.
     mutating func spend(_ bytes: Int, now: Double) {
         refill(now)

@@ -58,7 +58,11 @@ extension Transfer {
         }
         guard accepted, failure == nil, let writer else { return 0 }
         let now = MonotonicClock.now()
-        if !receivingPaused, paced(now: now) { return offstage_curl_write_pause() }
+        // Refused (libcurl keeps it and hands it back later) while in debt; once the socket's reading is paused, the
+        // rest of the read is taken while the debt stays within a quarter of a second's worth.
+        if receivingPaused ? pacer?.isFarBehind(now: now) == true && paced(now: now) : paced(now: now) {
+            return offstage_curl_write_pause()
+        }
         do {
             try writer.append(data, count)
         } catch {
@@ -67,10 +71,10 @@ extension Transfer {
         }
         if pacer != nil {
             pacer?.spend(count, now: now)
-            // Past its debt now: stop reading the socket until it is paid. This chunk and the rest of the read libcurl
-            // is handing over are taken (at most an eighth of a second's worth), so it holds nothing back to copy and
+            // Past its debt now: stop reading the socket until it is paid (`paced` moves `resumeAt` to when the whole
+            // debt is). The rest of the read libcurl is handing over is taken, so it holds nothing back to copy and
             // hand over again in 16 KiB pieces, as refusing a chunk made it do.
-            if !receivingPaused, let easy, paced(now: now) {
+            if paced(now: now), !receivingPaused, let easy {
                 receivingPaused = offstage_curl_pause_receiving(easy) == CURLE_OK
             }
         }
