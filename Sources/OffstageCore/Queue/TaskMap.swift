@@ -69,7 +69,7 @@ public struct TaskMap: Sendable, Equatable, Sequence {
         return removed
     }
 
-    /// The tasks as `(key:, value:)` pairs, as a dictionary's iterate.
+    /// The tasks as `(key:, value:)` pairs, as a dictionary iterates.
     public func makeIterator() -> some IteratorProtocol<(key: Int64, value: TransferTask)> {
         values.lazy.map { (key: $0.id, value: $0) }.makeIterator()
     }

@@ -133,8 +133,8 @@ public enum TaskTable {
     }
 }
 
-/// `ls --json` a task at a time, the same text as `TaskTable.json` gives for them all: `start` before the first,
-/// each task's object as it comes, then `end`.
+/// `ls --json` a task at a time, the same text as `TaskTable.json` gives for them all: each task's object as it
+/// comes (`element`, the first with the array's opening), then `end`.
 public struct TaskJSONWriter {
     /// One encoder for every object.
     private let encoder = JSONEncoder()
