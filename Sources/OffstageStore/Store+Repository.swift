@@ -80,15 +80,21 @@ extension Store {
     }
 
     /// The ids, in order, of the tasks a running engine may show otherwise than the store: those running (live
-    /// bytes, speed) and those queued with no begin date still to come by `until` (the engine's reason they wait).
-    public func taskIDsWithLiveView(until: Date) throws -> [Int64] {
+    /// bytes, speed) and those queued with no begin date still to come by `until` (the engine's reason they wait),
+    /// the queued ones only when there are at most `dueLimit` of them.
+    public func taskIDsWithLiveView(until: Date, dueLimit: Int = .max) throws -> [Int64] {
         try withDatabase { database in
-            try database.query(
-                "SELECT id FROM tasks WHERE state = ? OR (state = ? AND (earliest_begin_date IS NULL OR "
-                    + "earliest_begin_date <= ?)) ORDER BY id",
-                [.text(TransferState.running.rawValue), .text(TransferState.queued.rawValue), .date(until)],
+            let running = try database.query(
+                "SELECT id FROM tasks WHERE state = ? ORDER BY id", [.text(TransferState.running.rawValue)],
                 table: "tasks"
             ) { $0.int64(0) }
+            let due = try database.query(
+                "SELECT id FROM tasks WHERE state = ? AND (earliest_begin_date IS NULL OR earliest_begin_date <= ?) "
+                    + "ORDER BY id LIMIT ?",
+                [.text(TransferState.queued.rawValue), .date(until), .integer(Int64(min(dueLimit, Int.max - 1)) + 1)],
+                table: "tasks"
+            ) { $0.int64(0) }
+            return due.count > dueLimit ? running : (running + due).sorted()
         }
     }
 

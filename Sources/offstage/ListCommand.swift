@@ -13,6 +13,10 @@ import OffstageUI
 enum ListCommand {
     /// How far past now a begin date counts as come when asking the engine (its clock reads a moment later).
     static let dueMargin = 5.0
+    /// The most queued tasks whose date has come that the engine is asked for: beyond it (a queue of 100,000 with
+    /// no begin date) only the running ones are, and the queued ones show as the store holds them (the engine
+    /// could not make 100,000 rows within `ViewSnapshot.timeout`, and would keep their memory after).
+    static let dueLimit = 5_000
 
     static func run(_ raw: [String], context: CLIContext) throws {
         let args = try Arguments(raw, spec: CommandCatalog.ls)
@@ -32,7 +36,8 @@ enum ListCommand {
         defer { store.close() }
         var live: [Int64: TransferSnapshot] = [:]
         if InstanceLock.owner(home: context.home) != nil {
-            let ids = try store.taskIDsWithLiveView(until: SystemTimeSource().now().addingTimeInterval(dueMargin))
+            let ids = try store.taskIDsWithLiveView(
+                until: SystemTimeSource().now().addingTimeInterval(dueMargin), dueLimit: dueLimit)
             let query = TransferQuery(ids: ids, histories: false)
             if !ids.isEmpty,
                 let snapshot = ViewSnapshot.live(home: context.home.path, subscription: .init(transfers: query))

@@ -99,6 +99,9 @@ import Testing
         changes.tasks = [due]
         try harness.store.apply(changes, now: now)
         #expect(try harness.store.taskIDsWithLiveView(until: now) == [1, 2])
+        #expect(try harness.store.taskIDsWithLiveView(until: now, dueLimit: 1) == [1, 2])
+        // More queued tasks due than the limit: only the running ones.
+        #expect(try harness.store.taskIDsWithLiveView(until: now, dueLimit: 0) == [1])
     }
 
     @Test func anEnginesRowReplacesTheStoresWhileTheirStatesAgree() throws {
