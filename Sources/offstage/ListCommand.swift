@@ -35,21 +35,25 @@ enum ListCommand {
         }
         defer { store.close() }
         var live: [Int64: TransferSnapshot] = [:]
+        // The engine's clock (it may be warped): countdowns read as the engine counts them.
+        var engineNow: Date?
         if InstanceLock.owner(home: context.home) != nil {
             let ids = try store.taskIDsWithLiveView(
                 until: SystemTimeSource().now().addingTimeInterval(dueMargin), dueLimit: dueLimit)
             let query = TransferQuery(ids: ids, histories: false)
-            if !ids.isEmpty,
-                let snapshot = ViewSnapshot.live(home: context.home.path, subscription: .init(transfers: query))
-            {
+            if let snapshot = ViewSnapshot.live(home: context.home.path, subscription: .init(transfers: query)) {
                 live = Dictionary(snapshot.transfers.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+                engineNow = snapshot.clock.now
             }
         }
         // Asked again: an engine that stopped meanwhile left nothing running (and its rows are gone with it); one
         // that holds the home but did not answer shows the store as it last wrote it.
         let owner = InstanceLock.owner(home: context.home)
-        if owner == nil { live = [:] }
-        let now = SystemTimeSource().now()
+        if owner == nil {
+            live = [:]
+            engineNow = nil
+        }
+        let now = engineNow ?? SystemTimeSource().now()
         if json {
             var writer = TaskJSONWriter()
             try StoreListing.forEach(
