@@ -7,7 +7,7 @@ extension TransferDaemon {
         in transition: inout Transition
     ) {
         self.sessions = Dictionary(sessions.map { ($0.identifier, $0) }, uniquingKeysWith: { _, last in last })
-        self.tasks = Dictionary(tasks.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+        self.tasks = TaskMap(tasks)
         self.conditions = conditions
         attempts = [:]
         stopping = [:]
@@ -268,7 +268,7 @@ extension TransferDaemon {
     /// For a process that applies one command while no engine runs; set `exclusive = []` too, so nothing starts.
     public mutating func load(sessions: [SessionConfiguration], tasks: [TransferTask], conditions: DeviceConditions) {
         self.sessions = Dictionary(sessions.map { ($0.identifier, $0) }, uniquingKeysWith: { _, last in last })
-        self.tasks = Dictionary(tasks.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+        self.tasks = TaskMap(tasks)
         self.conditions = conditions
         attempts = [:]
         stopping = [:]

@@ -64,7 +64,7 @@ struct TaskIndex: Sendable, Equatable {
     }
 
     /// Rebuilds every part from `tasks` (after they were loaded) at `now`.
-    mutating func rebuild(_ tasks: [Int64: TransferTask], now: Date) {
+    mutating func rebuild(_ tasks: TaskMap, now: Date) {
         version &+= 1
         byState = [:]
         order = SortedIDs(tasks.keys)
@@ -90,7 +90,7 @@ struct TaskIndex: Sendable, Equatable {
 
     /// Moves the waiting tasks whose date has come (by `now`) into `ready`, and drops the entries that no longer
     /// hold, so the earliest entry left is a true one.
-    mutating func promoteDueTasks(now: Date, tasks: [Int64: TransferTask]) {
+    mutating func promoteDueTasks(now: Date, tasks: TaskMap) {
         while let first = dueDates.first {
             guard let task = tasks[first.id], TransferDaemon.waits(task),
                 TransferDaemon.dueDate(of: task) == first.date

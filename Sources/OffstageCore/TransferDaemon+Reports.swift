@@ -259,6 +259,8 @@ extension TransferDaemon {
 
     /// Server-controlled text made safe for logs and terminals: control characters escaped, at most 300 characters.
     public static func printable(_ text: String) -> String {
+        // Printable ASCII (a URL, most names) is its own escape, one column a byte.
+        if isPrintableASCII(text) { return text.utf8.count > 300 ? String(text.prefix(300)) + "…" : text }
         let out = escapingControls(text)
         return out.count > 300 ? String(out.prefix(300)) + "…" : out
     }
@@ -266,6 +268,7 @@ extension TransferDaemon {
     /// `text` as one printable line of any length: line breaks and other control or bidi characters become `\\xNN`
     /// or `\\u{N}`.
     public static func escapingControls(_ text: String) -> String {
+        if isPrintableASCII(text) { return text }
         var out = ""
         for scalar in text.unicodeScalars {
             if FileNameSanitizer.isForbidden(scalar) {
@@ -277,6 +280,12 @@ extension TransferDaemon {
             }
         }
         return out
+    }
+
+    /// Whether every byte of `text` is printable ASCII (space to `~`): nothing in it to escape.
+    static func isPrintableASCII(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
+            ?? text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 }
 

@@ -23,7 +23,7 @@ public struct TransferDaemon: Sendable, Equatable {
     public internal(set) var sessions: [String: SessionConfiguration] = [:]
     /// Tasks by identifier, including finished ones; set through `update` (or `restore`/`load`, which rebuild
     /// `index`) only.
-    public internal(set) var tasks: [Int64: TransferTask] = [:]
+    public internal(set) var tasks = TaskMap()
     /// The tasks' ids by state, their order, the queue's totals, the ready tasks and the dates the others wait for,
     /// in step with `tasks` (`TaskIndex`).
     var index = TaskIndex()

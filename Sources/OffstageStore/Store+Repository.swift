@@ -65,11 +65,51 @@ extension Store {
         Int(try withDatabase { try $0.scalarInteger("SELECT COUNT(*) FROM tasks") })
     }
 
+    /// Every usable task in id order, handed to `body` one at a time as it is read (none is kept: a listing of any
+    /// size); a row that cannot be used is skipped, as `loadTasks` skips it.
+    public func forEachTask(_ body: (TransferTask) throws -> Void) throws {
+        var shared = SharedStrings()
+        try withDatabase { database in
+            _ = try database.query(Records.selectTasks + " ORDER BY id", table: "tasks") { row in
+                guard var task = try? Records.task(row) else { return }
+                shared.share(&task.session)
+                shared.share(&task.destinationDirectory)
+                try body(task)
+            }
+        }
+    }
+
+    /// The ids, in order, of the tasks a running engine may show otherwise than the store: those running (live
+    /// bytes, speed) and those queued with no begin date still to come by `until` (the engine's reason they wait),
+    /// the queued ones only when there are at most `dueLimit` of them.
+    public func taskIDsWithLiveView(until: Date, dueLimit: Int = .max) throws -> [Int64] {
+        try withDatabase { database in
+            let running = try database.query(
+                "SELECT id FROM tasks WHERE state = ? ORDER BY id", [.text(TransferState.running.rawValue)],
+                table: "tasks"
+            ) { $0.int64(0) }
+            let due = try database.query(
+                "SELECT id FROM tasks WHERE state = ? AND (earliest_begin_date IS NULL OR earliest_begin_date <= ?) "
+                    + "ORDER BY id LIMIT ?",
+                [.text(TransferState.queued.rawValue), .date(until), .integer(Int64(min(dueLimit, Int.max - 1)) + 1)],
+                table: "tasks"
+            ) { $0.int64(0) }
+            return due.count > dueLimit ? running : (running + due).sorted()
+        }
+    }
+
     /// Every usable task, ordered by id, and the rows skipped because they cannot be used.
     public func loadTasksSettingAside() throws -> (tasks: [TransferTask], setAside: [SetAsideRow]) {
+        // The texts many tasks repeat are held once (a session's name, a destination folder).
+        var shared = SharedStrings()
         let rows = try withDatabase { database in
             try database.query(Records.selectTasks + " ORDER BY id", table: "tasks") { row in
-                Self.attempt(table: "tasks", row: "task \(row.int64(0))") { try Records.task(row) }
+                Self.attempt(table: "tasks", row: "task \(row.int64(0))") {
+                    var task = try Records.task(row)
+                    shared.share(&task.session)
+                    shared.share(&task.destinationDirectory)
+                    return task
+                }
             }
         }
         return Self.split(rows)

@@ -45,7 +45,8 @@ enum BenchCommandLine {
 
           big-home writes two homes of --tasks tasks (queued ten years out; completed) and measures `ls` and
           `run --until-idle` (--rounds after a warm-up, medians), then the start-up, idle CPU over --seconds and
-          memory of `run`, of the dashboard, and of an engine with a dashboard attached (the bytes it sends).
+          memory of `run`, of the dashboard, and of an engine with a dashboard attached (the bytes it sends),
+          and `ls` while that engine runs.
           limit downloads a --size MiB file from `offstage origin` on 127.0.0.1 limited to --rate KiB/s with
           `curl --limit-rate` and `offstage get --limit-rate` (fresh home each run): a warm-up pair, then --pairs
           alternating pairs; the CPU of each run (wait4), its rate against the limit, and the ratio of the CPU

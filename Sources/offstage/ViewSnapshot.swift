@@ -23,10 +23,10 @@ enum ViewSnapshot {
             owner: owner)
     }
 
-    /// The engine's first frame with its tasks (one that only says it is reading them does not count), or nil
-    /// when it does not listen or send one in time.
-    private static func live(home: String) -> Snapshot? {
-        guard let client = try? SnapshotClient(home: home) else { return nil }
+    /// The engine's first frame with its tasks (one that only says it is reading them does not count) for
+    /// `subscription`, or nil when it does not listen or send one in time.
+    static func live(home: String, subscription: SnapshotSubscription = .everything) -> Snapshot? {
+        guard let client = try? SnapshotClient(home: home, subscription: subscription) else { return nil }
         defer { client.close() }
         let deadline = Date().addingTimeInterval(timeout)
         while case let left = deadline.timeIntervalSinceNow, left > 0 {

@@ -11,7 +11,7 @@ let etag = "\"e1\""
 struct DaemonHarness {
     var daemon: TransferDaemon
     var now = t0
-    private var storedTasks: [Int64: TransferTask] = [:]
+    private var storedTasks = TaskMap()
 
     init(retryPolicy: RetryPolicy = RetryPolicy(), redirectPolicy: RedirectPolicy = RedirectPolicy()) {
         daemon = TransferDaemon(retryPolicy: retryPolicy, redirectPolicy: redirectPolicy)
@@ -30,7 +30,7 @@ struct DaemonHarness {
             before = TransferDaemon(retryPolicy: daemon.retryPolicy, redirectPolicy: daemon.redirectPolicy)
             _ = before.handle(.conditionsChanged(conditions), now: now)
             for session in sessions { _ = before.handle(.sessionConfigured(session), now: now) }
-            storedTasks = Dictionary(tasks.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+            storedTasks = TaskMap(tasks)
         } else {
             storedTasks = daemon.tasks
         }
@@ -86,7 +86,7 @@ struct DaemonHarness {
 
     /// A state change must come out as exactly one `.commit`, first, holding every changed task's new value.
     static func checkCommitFirst(
-        _ actions: [DaemonAction], before: TransferDaemon, beforeTasks: [Int64: TransferTask],
+        _ actions: [DaemonAction], before: TransferDaemon, beforeTasks: TaskMap,
         after: TransferDaemon, sourceLocation: SourceLocation
     ) {
         let commits = actions.indices.filter { if case .commit = actions[$0] { true } else { false } }

@@ -40,26 +40,23 @@ extension TransferTotals {
     /// The totals of transfers as a view shows them: their states, live bytes, sizes and speeds.
     public init(rows: [TransferSnapshot]) {
         self.init()
-        var speed = 0.0
-        var moving = false
-        for row in rows {
-            count(row.state)
-            if let rowSpeed = row.speed, row.state == .running {
-                speed += rowSpeed
-                moving = true
-            }
-            guard row.state != .failed, row.state != .cancelled else { continue }
-            let done = max(0, row.bytes)
-            bytesDone &+= done
-            if let expected = row.bytesExpected {
-                bytesTotal &+= max(expected, done)
-            } else if row.state == .completed {
-                bytesTotal &+= done
-            } else {
-                unknownSizes += 1
-            }
+        for row in rows { add(row: row) }
+    }
+
+    /// Counts in one transfer as a view shows it (a listing that adds its rows up as it reads them).
+    public mutating func add(row: TransferSnapshot) {
+        count(row.state)
+        if let rowSpeed = row.speed, row.state == .running { speed = (speed ?? 0) + rowSpeed }
+        guard row.state != .failed, row.state != .cancelled else { return }
+        let done = max(0, row.bytes)
+        bytesDone &+= done
+        if let expected = row.bytesExpected {
+            bytesTotal &+= max(expected, done)
+        } else if row.state == .completed {
+            bytesTotal &+= done
+        } else {
+            unknownSizes += 1
         }
-        self.speed = moving ? speed : nil
     }
 
     /// Counts one task in `state`.

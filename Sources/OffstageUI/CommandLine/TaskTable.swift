@@ -22,57 +22,10 @@ public enum TaskTable {
     /// beside its session. Server text (errors, URLs, names) is escaped.
     public static func text(_ snapshot: Snapshot, width: Int? = nil) -> String {
         guard !snapshot.transfers.isEmpty else { return "no transfers" }
-        let now = snapshot.clock.now
-        let rows = snapshot.transfers.map { Row($0, now: now) }
-        let idWidth = max(4, rows.map(\.id.count).max() ?? 4)
-        let progressWidth = max(20, rows.map { DisplayWidth.of($0.progress) }.max() ?? 20)
-        let sessionWidth = max(24, rows.map { DisplayWidth.of($0.session) }.max() ?? 24)
-        var nameWidth = max(4, rows.map { DisplayWidth.of($0.name) }.max() ?? 4)
-        let urlWidth = max(3, rows.map { DisplayWidth.of($0.url) }.max() ?? 3)
-        let noteWidth = rows.map { DisplayWidth.of($0.note) }.max() ?? 0
-        let prefix = idWidth + 2 + 11 + 2 + progressWidth + 2 + sessionWidth + 2
-        var showURL = true
-        var notesBelow = false
-        if let width {
-            // The name gives way to the notes first (down to 12 columns); the URL only shows if all of it fits.
-            nameWidth = min(nameWidth, max(12, width - prefix - 2 - min(noteWidth, 30)))
-            showURL = prefix + nameWidth + 2 + urlWidth + 2 + noteWidth <= width
-            // Too narrow for the reasons beside the rest: each goes on a line of its own under its task.
-            notesBelow = noteWidth > 0 && prefix + nameWidth + 2 + min(noteWidth, 30) > width
-        }
-        func line(
-            _ id: String, _ state: String, _ progress: String, _ session: String, _ name: String,
-            _ url: String, _ note: String, tail: String = ""
-        ) -> String {
-            var text =
-                TextFit.padLeft(id, to: idWidth) + "  " + TextFit.pad(state, to: 11) + "  "
-                + TextFit.pad(progress, to: progressWidth) + "  " + TextFit.pad(session, to: sessionWidth) + "  "
-            text += TextFit.pad(name, to: nameWidth)
-            if showURL { text += "  " + TextFit.pad(url, to: urlWidth) }
-            if note.isEmpty {
-                while text.hasSuffix(" ") { text.removeLast() }
-            } else {
-                text += "  " + fitted(note, tail: tail, width: width.map { $0 - DisplayWidth.of(text) - 2 })
-            }
-            return width.map { TextFit.truncate(text, to: $0) } ?? text
-        }
-        var lines = [line("ID", "STATE", "PROGRESS", "SESSION", "NAME", "URL", notesBelow ? "" : "STATUS")]
-        for row in rows {
-            lines.append(
-                line(
-                    row.id, row.state, row.progress, row.session, row.name, row.url, notesBelow ? "" : row.note,
-                    tail: row.tail))
-            if notesBelow, let width, !row.note.isEmpty {
-                let indent = String(repeating: " ", count: idWidth + 2) + "└ "
-                let note = fitted(row.note, tail: row.tail, width: width - DisplayWidth.of(indent))
-                lines.append(TextFit.truncate(indent + note, to: width))
-            }
-        }
-        if snapshot.engine.role == .notRunning {
-            let last =
-                "no offstage is running on \(snapshot.engine.home): nothing transfers until `offstage run` starts"
-            lines.append(width.map { TextFit.truncate(last, to: $0) } ?? last)
-        }
+        var writer = TaskTableWriter(width: width, now: snapshot.clock.now)
+        for transfer in snapshot.transfers { writer.add(transfer) }
+        var lines: [String] = []
+        writer.write(notRunning: snapshot.engine.role == .notRunning ? snapshot.engine.home : nil) { lines.append($0) }
         return lines.joined(separator: "\n")
     }
 
@@ -180,6 +133,36 @@ public enum TaskTable {
     }
 }
 
+/// `ls --json` a task at a time, the same text as `TaskTable.json` gives for them all: each task's object as it
+/// comes (`element`, the first with the array's opening), then `end`.
+public struct TaskJSONWriter {
+    /// One encoder for every object.
+    private let encoder = JSONEncoder()
+    /// How many objects were written.
+    public private(set) var count = 0
+
+    /// A writer of no objects yet.
+    public init() {
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    }
+
+    /// The text for `transfer`: its object indented as an element of the array, after the array's opening (the
+    /// first) or a comma (every later one).
+    public mutating func element(_ transfer: TransferSnapshot) throws -> String {
+        count += 1
+        let opening = count == 1 ? "[\n" : ",\n"
+        if let plain = TaskJSON(transfer: transfer).plainElement() { return opening + plain }
+        let object = String(decoding: try encoder.encode(TaskJSON(transfer: transfer)), as: UTF8.self)
+        // Pretty-printed JSON escapes every line break inside a string: each line is one line of the object.
+        let indented = object.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+            .joined(separator: "\n")
+        return opening + indented
+    }
+
+    /// What closes the document: `[]` when there was no task, else the array's end.
+    public var end: String { count == 0 ? "[]" : "\n]" }
+}
+
 /// One task in `ls --json`.
 struct TaskJSON: Encodable {
     /// The task as the snapshot shows it.
@@ -190,21 +173,60 @@ struct TaskJSON: Encodable {
         case id, session, description, kind, url, state, bytesWritten, bytesExpected, path, error, partBytes
     }
 
+    /// The state as `ls --json` says it (`interrupted` for a task a killed engine left running).
+    private var state: String { transfer.status == .interrupted ? "interrupted" : transfer.state.rawValue }
+    /// The delivered file, once completed.
+    private var path: String? { transfer.state == .completed ? transfer.deliveredPath : nil }
+    /// Why it is not complete.
+    private var error: String? {
+        transfer.state == .completed
+            ? nil : transfer.status == .interrupted ? TaskTable.interrupted(transfer) : transfer.error
+    }
+
     /// Encodes every key, nulls included.
     func encode(to encoder: any Encoder) throws {
-        let interrupted = transfer.status == .interrupted
-        let completed = transfer.state == .completed
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(transfer.id, forKey: .id)
         try c.encode(transfer.session, forKey: .session)
         try c.encode(transfer.taskDescription, forKey: .description)
         try c.encode(transfer.kind.rawValue, forKey: .kind)
         try c.encode(transfer.url, forKey: .url)
-        try c.encode(interrupted ? "interrupted" : transfer.state.rawValue, forKey: .state)
+        try c.encode(state, forKey: .state)
         try c.encode(transfer.bytes, forKey: .bytesWritten)
         try c.encode(transfer.bytesExpected, forKey: .bytesExpected)
         try c.encode(transfer.partBytes, forKey: .partBytes)
-        try c.encode(completed ? transfer.deliveredPath : nil, forKey: .path)
-        try c.encode(completed ? nil : interrupted ? TaskTable.interrupted(transfer) : transfer.error, forKey: .error)
+        try c.encode(path, forKey: .path)
+        try c.encode(error, forKey: .error)
+    }
+
+    /// The object as an element of the pretty-printed array with sorted keys, written here without an encoder, when
+    /// every text in it is printable ASCII with no `"` or `\` (nothing to escape); nil otherwise (the encoder
+    /// writes it). The same bytes the encoder gives.
+    func plainElement() -> String? {
+        func text(_ value: String?) -> String? {
+            guard let value else { return "null" }
+            let plain = value.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != 0x5C }
+            return plain ? "\"" + value + "\"" : nil
+        }
+        func number(_ value: Int64?) -> String { value.map { "\($0)" } ?? "null" }
+        guard let description = text(transfer.taskDescription), let error = text(error),
+            let kind = text(transfer.kind.rawValue), let path = text(path), let session = text(transfer.session),
+            let state = text(state), let url = text(transfer.url)
+        else { return nil }
+        return """
+              {
+                "bytesExpected" : \(number(transfer.bytesExpected)),
+                "bytesWritten" : \(transfer.bytes),
+                "description" : \(description),
+                "error" : \(error),
+                "id" : \(transfer.id),
+                "kind" : \(kind),
+                "partBytes" : \(number(transfer.partBytes)),
+                "path" : \(path),
+                "session" : \(session),
+                "state" : \(state),
+                "url" : \(url)
+              }
+            """
     }
 }
