@@ -184,6 +184,9 @@ extension AndroidHost {
                 if own { step.notes.append("warning: \(warning)") }
             case .refuse(let reason):
                 if own { step.refusals.append(reason) }
+            case .workerCallRefused(let id, let reason):
+                log(name(id), reason)
+                if own { step.refusals.append(reason) }
             case .startWorker(let launch):
                 if system.state.forceStopped {
                     if own { step.refusals.append("the app is force-stopped: no worker runs until the user opens it") }

@@ -47,11 +47,15 @@ extension WorkManagerModel {
     }
 
     /// `setForegroundAsync`: the worker becomes a foreground service with a notification; the 10-minute limit
-    /// no longer applies, nor do bucket windows and Doze.
+    /// no longer applies, nor do bucket windows and Doze. From API 31 the system refuses it while the app is in the
+    /// background (the environment says why): the worker runs on as it was.
     mutating func setForeground(_ id: String, notification: String, in t: inout WorkTransition) {
         let now = t.now
         guard let index = index(of: id), state.requests[index].state == .running else {
             return t.actions.append(.refuse("setForegroundAsync: \(id) is not running"))
+        }
+        if let refusal = state.environment.foregroundServiceRefusal {
+            return t.actions.append(.workerCallRefused(id: id, reason: refusal))
         }
         update(index, in: &t) { request in
             request.run?.notification = notification

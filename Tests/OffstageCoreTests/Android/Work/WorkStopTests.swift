@@ -81,6 +81,22 @@ struct WorkStopTests {
         #expect(harness.request(id)?.state == .succeeded)
     }
 
+    @Test("setForegroundAsync the system refuses (API 31+, from the background) leaves the worker as it was")
+    func foregroundRefusedBySystem() throws {
+        var harness = WorkHarness()
+        let id = try harness.add("f", WorkRequestSpec(worker: .download("http://x/big")), at: 0)
+        let deadline = harness.model.snapshots(now: at(1)).first?.runDeadline
+        let why = "ForegroundServiceStartNotAllowedException: setForegroundAsync() not allowed"
+        harness.environment({ $0.foregroundServiceRefusal = why }, at: 1)
+        harness.send(.setForeground(id: id, notification: "Downloading big"), at: 5)
+        #expect(harness.actions.contains(.workerCallRefused(id: id, reason: why)))
+        #expect(!harness.actions.contains(.startForegroundNotification(id: id, notification: "Downloading big")))
+        #expect(harness.model.snapshots(now: at(5)).first?.foreground == false)
+        #expect(deadline != nil && harness.model.snapshots(now: at(5)).first?.runDeadline == deadline)
+        harness.send(.timerFired, at: 601)
+        #expect(harness.stopped == [.timeout])
+    }
+
     @Test("setForegroundAsync on work that is not running is refused")
     func foregroundRefused() throws {
         var harness = WorkHarness()
