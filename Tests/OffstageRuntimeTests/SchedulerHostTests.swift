@@ -152,6 +152,27 @@ struct SchedulerHostTests {
         #expect(!events.contains { $0.kind == .bgSubmitted })
     }
 
+    @Test("app open answers that the app crashed as it launched, and why, not that it opened")
+    func anOpenThatCrashesSaysSo() throws {
+        let harness = try RuntimeHarness()
+        let refresh = TaskHandlerConfiguration(identifier: "com.example.refresh", kind: .appRefresh, interval: 900)
+        let open = try harness.store.enqueue(.app(.open), now: Date())
+        try Self.run(harness, Self.setup([refresh], mistakes: AppMistakes(registersAfterLaunch: true)))
+        let (status, result) = try #require(try harness.store.commandStatus(id: open))
+        #expect(status == .done)
+        #expect(
+            result
+                == "the app crashed as it launched: NSInternalInconsistencyException: "
+                + "\(TaskScheduler.lateRegistrationException) (the app's mistake register-after-launch: it registers "
+                + "its BG task handlers after launch finished)")
+        #expect(try harness.store.loadAppState()?.lifecycle.phase == .notRunning)
+        // Without the mistake the same open is just done.
+        let plain = try RuntimeHarness()
+        let fine = try plain.store.enqueue(.app(.open), now: Date())
+        try Self.run(plain, Self.setup([refresh]))
+        #expect(try plain.store.commandStatus(id: fine)?.1 == "ok")
+    }
+
     @Test func schedulerCommandsWaitForARuntimeThatHostsTheScheduler() throws {
         let harness = try RuntimeHarness()
         try harness.enqueue(.launchTask(identifier: "com.example.refresh"))

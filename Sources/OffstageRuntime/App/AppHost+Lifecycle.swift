@@ -33,11 +33,20 @@ extension AppHost {
         lastSteady = when
         let now = context.time.now()
         let steps: [ModelAppStep]
+        var result = result
         if let scheduler {
             var system = ModelAppSystem(scheduler: scheduler.scheduler, lifecycle: lifecycle)
             steps = system.handle(input, now: now, steady: when)
             lifecycle = system.lifecycle
             scheduler.scheduler = system.scheduler
+            // The app's registrations run after the command's outcome commits: a crash they are certain to cause
+            // is the command's answer, found on a copy.
+            let app = scheduler.modelApp
+            if command != nil, result == "ok", steps.contains(where: Self.launchesTheApp),
+                let exception = system.crashAtLaunch(app.launchEvents(), now: now, steady: when)
+            {
+                result = Self.crashedAtLaunch(exception, registersAfterLaunch: app.mistakes.registersAfterLaunch)
+            }
         } else if case .lifecycle(let event) = input {
             steps = [.lifecycle(event, lifecycle.handle(event, now: now, steady: when))]
         } else {
@@ -61,6 +70,25 @@ extension AppHost {
         }
         // The outbox is looked at again after a life-cycle transition (not after a scheduler-only one).
         if steps.contains(where: { if case .lifecycle = $0 { true } else { false } }) { needsPump = true }
+    }
+
+    /// Whether a step starts the app's process (an open or relaunch of an app that was not running).
+    private static func launchesTheApp(_ step: ModelAppStep) -> Bool {
+        guard case .lifecycle(_, let actions) = step else { return false }
+        return actions.contains {
+            switch $0 {
+            case .launchAppInForeground, .launchAppInBackground: true
+            default: false
+            }
+        }
+    }
+
+    /// A command's answer when the app it launched crashes as it launches: what happened, and why.
+    private static func crashedAtLaunch(_ exception: String, registersAfterLaunch: Bool) -> String {
+        let why =
+            registersAfterLaunch
+            ? " (the app's mistake register-after-launch: it registers its BG task handlers after launch finished)" : ""
+        return "the app crashed as it launched: NSInternalInconsistencyException: \(exception)\(why)"
     }
 
     /// What one life-cycle transition writes and refuses.
