@@ -26,7 +26,8 @@ extension TransferDaemon {
                 interrupted += 1
                 update(task, in: &transition)
                 transition.log(
-                    .waiting, task.subject, "interrupted by a restart; resumes from checkpoint \(task.bytesWritten)")
+                    .waiting, task.subject,
+                    "interrupted by a restart; resumes from its checkpoint at \(ByteText.size(task.bytesWritten))")
             case .finishing where task.checksumState == .verifying:
                 transition.actions.append(.verifyChecksum(task))  // a kill came while it was being verified
             case .finishing:
@@ -36,7 +37,9 @@ extension TransferDaemon {
             }
         }
         let open = tasks.filter { !$0.state.isTerminal }.count
-        transition.log(.daemonStarted, "daemon", "\(open) open task(s), \(interrupted) interrupted by the restart")
+        let interruptedText = "\(interrupted == 0 ? "none" : "\(interrupted)") interrupted by the restart"
+        let started = open == 0 ? "no open tasks" : "\(Plural.count(open, "open task")), \(interruptedText)"
+        transition.log(.daemonStarted, "daemon", started)
         // The restart's scheduling pass sums the waits up in one line (`summarizeStartWaits`), not one per task.
         var waits = WaitSummary()
         for task in tasks where Self.waits(task) && (exclusive?.contains(task.id) ?? true) {

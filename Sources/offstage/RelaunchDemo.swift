@@ -88,7 +88,7 @@ enum RelaunchDemo {
         for transfer in snapshot.transfers {
             say(
                 "    task \(transfer.id) \"\(transfer.taskDescription ?? "")\": \(transfer.state.rawValue), "
-                    + "\(transfer.bytes) bytes")
+                    + ByteText.size(transfer.bytes))
         }
     }
 

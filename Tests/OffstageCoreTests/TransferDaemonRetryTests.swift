@@ -216,7 +216,7 @@ import Testing
         #expect(try h.task(1).bytesWritten == 0 && h.task(1).validator == nil && h.task(1).state == .running)
         #expect(h.daemon.restarts[1] == TransferRestart(reason: reason, droppedBytes: 500, at: h.now))
         let accepted = h.accept(1, offset: 0, total: 2000, validator: "\"e2\"")
-        #expect(accepted.logged(.started, "task 1")?.reason == "receiving 2000 (HTTP 200 OK)")
+        #expect(accepted.logged(.started, "task 1")?.reason == "receiving 2.0 KB (HTTP 200 OK)")
         #expect(try h.task(1).validator == "\"e2\"" && h.task(1).bytesExpected == 2000)
         h.checkpoint(1, 2000)
         h.end(1, .completed(bytes: 2000, status: 200, responseSummary: nil))
