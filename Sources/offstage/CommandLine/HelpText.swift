@@ -13,7 +13,11 @@ enum HelpText {
             "",
             "commands:",
         ]
-        lines.append(row("(none) [--config DIR]", CommandCatalog.dashboard.summary))
+        // The dashboard's row: `(none)` and every option the catalog gives it.
+        let dashboard = CommandCatalog.dashboard.options.map { option in
+            "[" + (option.value.map { "\(option.canonical) \($0)" } ?? option.canonical) + "]"
+        }
+        lines.append(row((["(none)"] + dashboard).joined(separator: " "), CommandCatalog.dashboard.summary))
         for spec in CommandCatalog.commands {
             let names = ([spec.name] + spec.aliases).joined(separator: "|")
             lines.append(row(spec.positionals.isEmpty ? names : "\(names) \(spec.positionals)", spec.summary))
