@@ -1,0 +1,27 @@
+import Foundation
+import OffstageTestSupport
+import Testing
+
+/// What a new user meets first, on a fresh home: every line true, nothing raw, a bad value named back.
+@Suite struct NewUserTests {
+    @Test("on a fresh home the views say what is there in words")
+    func aFreshHomeInWords() throws {
+        let folder = try TemporaryHome(prefix: "offstage-e2e-new-user")
+        let home = folder.base + "/home"
+        let binary = try OffstageBinary(home: home)
+        let events = try binary.run(["events"])
+        #expect(events.status == 0 && events.stdout == "no events\n", "\(events.stdout)")
+        let app = try binary.run(["app"]).stdout
+        #expect(app.hasPrefix("app: not running: no offstage is running on \(home) (`offstage run` starts one)\n"))
+        #expect(!app.contains("when offstage stopped") && !app.contains("(s)") && !app.contains("0 deliveries"), "\(app)")
+    }
+
+    @Test("a bad battery level is named back")
+    func aBadBatteryLevelIsNamed() throws {
+        let folder = try TemporaryHome(prefix: "offstage-e2e-new-user-battery")
+        let binary = try OffstageBinary(home: folder.base + "/home")
+        let result = try binary.run(["device", "battery", "150"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "offstage: battery needs a level from 0 to 100, not 150\n", "\(result.stderr)")
+    }
+}
