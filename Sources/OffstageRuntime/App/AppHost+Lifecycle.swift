@@ -33,7 +33,7 @@ extension AppHost {
         lastSteady = when
         let now = context.time.now()
         let steps: [ModelAppStep]
-        var result = result
+        var crash: String?
         if let scheduler {
             var system = ModelAppSystem(scheduler: scheduler.scheduler, lifecycle: lifecycle)
             steps = system.handle(input, now: now, steady: when)
@@ -42,27 +42,29 @@ extension AppHost {
             // The app's registrations run after the command's outcome commits: a crash they are certain to cause
             // is the command's answer, found on a copy.
             let app = scheduler.modelApp
-            if command != nil, result == "ok", steps.contains(where: Self.launchesTheApp),
+            if command != nil, steps.contains(where: Self.launchesTheApp),
                 let exception = system.crashAtLaunch(app.launchEvents(), now: now, steady: when)
             {
-                result = Self.crashedAtLaunch(exception, registersAfterLaunch: app.mistakes.registersAfterLaunch)
+                crash = Self.crashedAtLaunch(exception, registersAfterLaunch: app.mistakes.registersAfterLaunch)
             }
         } else if case .lifecycle(let event) = input {
             steps = [.lifecycle(event, lifecycle.handle(event, now: now, steady: when))]
         } else {
             steps = []
         }
-        try context.carryOut(
-            steps.map { step in
-                switch step {
-                case .scheduler(_, let actions):
-                    return scheduler?.step(actions) ?? HostStep(Commitment())
-                case .lifecycle(_, let actions):
-                    return HostStep(lifecycleCommitment(actions, result: result)) { [self] in
-                        for action in actions { try perform(action) }
-                    }
+        var hostSteps = steps.map { step in
+            switch step {
+            case .scheduler(_, let actions):
+                return scheduler?.step(actions) ?? HostStep(Commitment())
+            case .lifecycle(_, let actions):
+                return HostStep(lifecycleCommitment(actions, result: result)) { [self] in
+                    for action in actions { try perform(action) }
                 }
-            }, command: command)
+            }
+        }
+        // The command's outcome is the first step's: an open's, or a BG task launch's (`launch`).
+        if let crash, !hostSteps.isEmpty { hostSteps[0].commitment.notes = [crash] }
+        try context.carryOut(hostSteps, command: command)
         if lifecycle.phase == .notRunning, process != nil {
             // The one process ended: whatever its BG task handlers were doing stops with it.
             process = nil
