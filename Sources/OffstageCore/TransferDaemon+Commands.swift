@@ -183,7 +183,7 @@ extension TransferDaemon {
 
     /// The line for a pause, with the offset a resume starts from.
     func logPause(_ task: TransferTask, in transition: inout Transition) {
-        transition.log(.paused, task.subject, "at " + Plural.count(task.bytesWritten, "byte"))
+        transition.log(.paused, task.subject, "at " + ByteText.size(task.bytesWritten))
     }
 
     /// Logs the pause of a task whose stopped request has not ended yet (it is resumed or cancelled first: the
@@ -212,7 +212,7 @@ extension TransferDaemon {
         task.attempts = 0
         task.error = nil
         update(task, in: &transition)
-        transition.log(.resumedByUser, task.subject, "from " + Plural.count(task.bytesWritten, "byte"))
+        transition.log(.resumedByUser, task.subject, "from " + ByteText.size(task.bytesWritten))
     }
 
     /// Cancels a task; its partial file is deleted. A failed task can be cancelled too: that discards the
@@ -245,7 +245,8 @@ extension TransferDaemon {
             stopIfRunning(id, in: &transition)
             task.state = .queued
             update(task, in: &transition)
-            transition.log(.waiting, task.subject, "stopped by shutdown at checkpoint \(task.bytesWritten)")
+            transition.log(
+                .waiting, task.subject, "stopped by shutdown at its checkpoint at \(ByteText.size(task.bytesWritten))")
         }
     }
 

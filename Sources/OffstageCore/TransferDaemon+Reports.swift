@@ -35,7 +35,7 @@ extension TransferDaemon {
                     .resumed, task.subject,
                     "from \(from) (\(HTTPStatus.text(status)), If-Range \(validator ?? "-"))")
             } else {
-                let size = total >= 0 ? " " + ByteText.size(total) : ", length unknown,"
+                let size = total >= 0 ? " " + ByteText.size(total) : ", length unknown"
                 transition.log(
                     .started, task.subject,
                     "\(task.kind == .download ? "receiving" : "sending")\(size) (\(HTTPStatus.text(status)))")
@@ -119,7 +119,7 @@ extension TransferDaemon {
         task.state = .finishing
         task.bytesWritten = bytes
         if task.bytesExpected < 0 { task.bytesExpected = bytes }
-        transition.log(.finishing, task.subject, "\(Plural.count(bytes, "byte")) received and synced")
+        transition.log(.finishing, task.subject, "\(ByteText.size(bytes)) received and synced")
         proceedToDelivery(&task, in: &transition)
     }
 

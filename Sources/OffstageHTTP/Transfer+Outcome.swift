@@ -52,7 +52,7 @@ extension Transfer {
         if excessFound { return .interrupted(reason: "server sent more bytes than its Content-Length", stalled: false) }
         if expectedTotal >= 0, position != expectedTotal {
             return .interrupted(
-                reason: "body ended at \(position) of \(Plural.count(expectedTotal, "byte"))", stalled: false)
+                reason: "body ended at \(ByteText.part(position, of: expectedTotal))", stalled: false)
         }
         return .completed(bytes: position, status: status, responseSummary: nil)
     }

@@ -199,7 +199,7 @@ import Testing
         #expect(resumed.starts.first?.offset == 4_000_000 && resumed.starts.first?.validator == etag)
         #expect(
             resumed.logged(.waiting, "task 1")?.reason
-                == "room on the disk again (9000000 bytes free): resuming from 4000000 bytes")
+                == "room on the disk again (9.0 MB free): resuming from 4.0 MB")
         #expect(try h.task(2).state == .paused, "the user's pause stays")
         #expect(h.daemon.tasksPausedForFullDisk.isEmpty)
     }
