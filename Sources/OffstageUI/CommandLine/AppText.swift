@@ -27,10 +27,8 @@ public enum AppText {
             : app.backgroundTimeRemaining.map { String(format: "%.1f s", $0) } ?? "unlimited (foreground)"
         lines.append("background time remaining: \(time)")
         if let last = app.lastTermination { lines.append("last ended: \(last)") }
-        lines.append(
-            String(
-                format: "relaunch rate limiter: delay %.0f s, next relaunch %@", app.relaunchDelay,
-                app.relaunchAvailableIn > 0 ? String(format: "in %.0f s", app.relaunchAvailableIn) : "allowed now"))
+        let next = app.relaunchAvailableIn > 0 ? "in " + DurationText.short(app.relaunchAvailableIn) : "allowed now"
+        lines.append("relaunch rate limiter: delay \(DurationText.short(app.relaunchDelay)), next relaunch \(next)")
         if !app.pendingRelaunches.isEmpty {
             lines.append("relaunch waiting for: " + app.pendingRelaunches.joined(separator: ", "))
         }

@@ -39,7 +39,7 @@ import Testing
                 "app: background",
                 "background time remaining: 21.2 s",
                 "last ended: terminated by the system (memory)",
-                "relaunch rate limiter: delay 60 s, next relaunch in 42 s",
+                "relaunch rate limiter: delay 1 min, next relaunch in 43 s",
                 "relaunch waiting for: com.example.offstage.background",
                 "completion handler 2 for com.example.offstage.background: 24.5 s left (events finished)",
                 "open background task: background task 1 (no expiration handler)",
