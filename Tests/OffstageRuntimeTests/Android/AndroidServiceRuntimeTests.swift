@@ -38,6 +38,7 @@ struct AndroidServiceRuntimeTests {
         let refused = try rig.send(.startForegroundService(name: "player", notification: nil))
         #expect(refused.status == .refused)
         #expect(refused.result.hasPrefix("ForegroundServiceStartNotAllowedException"))
+        #expect(!refused.result.contains("; player: "), "said once, not again as a note: \(refused.result)")
         #expect(try rig.events(.foregroundService).contains { $0.subject == "player" })
         #expect(try rig.android().foregroundServices.isEmpty)
     }
