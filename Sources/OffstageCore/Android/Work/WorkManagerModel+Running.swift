@@ -73,7 +73,7 @@ extension WorkManagerModel {
             let states = Set(named.map { state.requests[$0].state })
             let why =
                 named.isEmpty
-                ? "No work named \(name)"
+                ? "no work named \(name)"
                 : states.contains(.blocked)
                     ? "\(name) is BLOCKED by \(named.flatMap { blockingNames($0) }.joined(separator: ", "))"
                     : states.contains(.running) ? "\(name) is already RUNNING" : "\(name) is finished"

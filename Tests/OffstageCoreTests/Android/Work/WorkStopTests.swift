@@ -130,7 +130,7 @@ struct WorkStopTests {
         harness.send(.cancel(.id(c)))
         #expect(harness.request(c)?.state == .cancelled)
         harness.send(.cancel(.tag("nothing")))
-        #expect(harness.refusals == ["No work tagged nothing"])
+        #expect(harness.refusals == ["no work tagged nothing"])
     }
 
     @Test(
@@ -177,7 +177,7 @@ struct WorkStopTests {
         harness.send(.workRun(name: "x"), at: 11)
         #expect(harness.refusals == ["x is already RUNNING"])
         harness.send(.workRun(name: "nope"), at: 12)
-        #expect(harness.refusals == ["No work named nope"])
+        #expect(harness.refusals == ["no work named nope"])
     }
 }
 
