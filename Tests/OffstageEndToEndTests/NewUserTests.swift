@@ -24,4 +24,20 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr == "offstage: battery needs a level from 0 to 100, not 150\n", "\(result.stderr)")
     }
+
+    @Test("a get stopped before any byte came says so, not \"interrupted at 0 B … to resume\"")
+    func aGetStoppedBeforeAnyDataSaysSo() throws {
+        let folder = try TemporaryHome(prefix: "offstage-e2e-new-user-get")
+        let binary = try OffstageBinary(home: folder.base + "/home")
+        let errors = folder.base + "/get.err"
+        // Port 1 refuses: the download retries, and no byte ever arrives.
+        let get = try binary.launch(["get", "http://127.0.0.1:1/x", "-o", folder.base + "/x"], errors: errors)
+        try Wait.until { try !get.isRunning || binary.run(["events"]).stdout.contains("retry-scheduled") }
+        kill(get.processIdentifier, SIGINT)
+        get.waitUntilExit()
+        let text = try String(contentsOfFile: errors, encoding: .utf8)
+        #expect(
+            text.hasSuffix(
+                "offstage: interrupted before any data arrived; run the same command again to try again\n"), "\(text)")
+    }
 }
