@@ -214,8 +214,7 @@ extension TransferDaemon {
         update(task, in: &transition)
         transition.log(
             .retryScheduled, task.subject,
-            "\(reason); attempt \(task.attempts) of \(retryPolicy.maxAttempts); next in \(String(format: "%.1f", delay)) s"
-        )
+            "\(reason); attempt \(task.attempts) of \(retryPolicy.maxAttempts); next in \(DurationText.short(delay))")
     }
 
     /// Fails a task for good. A download's partial file is kept only while a manual resume could use it (bytes

@@ -19,6 +19,8 @@ import Testing
         #expect(interrupted.wakes == [retryAt])
         #expect(interrupted.starts.isEmpty)
         #expect(interrupted.logged(.retryScheduled, "task 1")?.reason.contains("attempt 1 of 8") == true)
+        let next = interrupted.logged(.retryScheduled, "task 1")?.reason ?? ""
+        #expect(next.wholeMatch(of: /.*; next in \d+ s/) != nil, "whole seconds, as a person reads them: \(next)")
 
         let early = h.send(.timerFired, at: 10.1)
         #expect(early.starts.isEmpty)
@@ -75,19 +77,20 @@ import Testing
         #expect(actions.logged(.failed, "task 1")?.reason == "reset (after 1 attempt)")
     }
 
+    /// Sizes read as `ls` reads them (`1 B`, never `1 bytes`).
     @Test func oneByteIsOneByte() throws {
         var h = DaemonHarness()
         h.add(1)
         h.accept(1, total: 1)
         h.checkpoint(1, 1)
         let finished = h.end(1, .completed(bytes: 1, status: 200, responseSummary: nil))
-        #expect(finished.logged(.finishing, "task 1")?.reason == "1 byte received and synced")
+        #expect(finished.logged(.finishing, "task 1")?.reason == "1 B received and synced")
         var paused = DaemonHarness()
         paused.add(2)
         paused.accept(2, total: 10)
         paused.checkpoint(2, 1)
         paused.send(.pauseRequested(id: 2))
-        #expect(paused.end(2, .stopped).logged(.paused, "task 2")?.reason == "at 1 byte")
+        #expect(paused.end(2, .stopped).logged(.paused, "task 2")?.reason == "at 1 B")
     }
 
     @Test func progressBetweenDropsEarnsBackTheAttempts() throws {
