@@ -45,6 +45,14 @@ import Testing
         #expect(row.contains("[--record FILE.cast]") && row.contains("[--no-notify]"))
     }
 
+    @Test("no help line is wider than the help's width")
+    func everyHelpLineFits() {
+        let texts = [HelpText.overview()] + CommandCatalog.commands.map { HelpText.usage(of: $0) }
+        for line in texts.flatMap({ $0.split(separator: "\n") }) {
+            #expect(line.count <= HelpText.width, "\(line)")
+        }
+    }
+
     @Test func valuePlaceholdersChooseTheCompletion() {
         #expect(ValueCompletion(placeholder: "FILE") == .files)
         #expect(ValueCompletion(placeholder: "PATH") == .files)

@@ -25,12 +25,13 @@ enum HelpText {
         lines += ["", "options:"]
         let options = CommandCatalog.globalOptions + CommandCatalog.dashboard.options
         lines += options.map { row(label($0, among: options), $0.help) }
-        lines += [
-            "",
+        lines.append("")
+        lines += wrap(
             "The home is --home DIR, else $OFFSTAGE_HOME, else $XDG_STATE_HOME/offstage (~/.local/state/offstage).",
+            width: width)
+        lines += wrap(
             "offstage COMMAND --help lists the command's options; --home and --config may come before or after "
-                + "the command.",
-        ]
+                + "the command.", width: width)
         return lines.joined(separator: "\n")
     }
 
