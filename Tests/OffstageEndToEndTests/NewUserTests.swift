@@ -40,4 +40,16 @@ import Testing
             text.hasSuffix(
                 "offstage: interrupted before any data arrived; run the same command again to try again\n"), "\(text)")
     }
+
+    @Test("naming a session for the first time says it was created")
+    func aNewSessionIsSaidToBeCreated() throws {
+        let folder = try TemporaryHome(prefix: "offstage-e2e-new-user-session")
+        let binary = try OffstageBinary(home: folder.base + "/home")
+        let first = try binary.run(["session", "com.example.s1"])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.hasPrefix("created session com.example.s1: discretionary off"), "\(first.stdout)")
+        let again = try binary.run(["session", "com.example.s1", "--cellular", "off"])
+        #expect(again.stdout.hasPrefix("com.example.s1: discretionary off"), "\(again.stdout)")
+        #expect(again.stdout.contains("cellular off"), "\(again.stdout)")
+    }
 }
