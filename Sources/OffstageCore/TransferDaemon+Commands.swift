@@ -26,7 +26,8 @@ extension TransferDaemon {
                 interrupted += 1
                 update(task, in: &transition)
                 transition.log(
-                    .waiting, task.subject, "interrupted by a restart; resumes from checkpoint \(task.bytesWritten)")
+                    .waiting, task.subject,
+                    "interrupted by a restart; resumes from its checkpoint at \(ByteText.size(task.bytesWritten))")
             case .finishing where task.checksumState == .verifying:
                 transition.actions.append(.verifyChecksum(task))  // a kill came while it was being verified
             case .finishing:
@@ -36,7 +37,9 @@ extension TransferDaemon {
             }
         }
         let open = tasks.filter { !$0.state.isTerminal }.count
-        transition.log(.daemonStarted, "daemon", "\(open) open task(s), \(interrupted) interrupted by the restart")
+        let interruptedText = "\(interrupted == 0 ? "none" : "\(interrupted)") interrupted by the restart"
+        let started = open == 0 ? "no open tasks" : "\(Plural.count(open, "open task")), \(interruptedText)"
+        transition.log(.daemonStarted, "daemon", started)
         // The restart's scheduling pass sums the waits up in one line (`summarizeStartWaits`), not one per task.
         var waits = WaitSummary()
         for task in tasks where Self.waits(task) && (exclusive?.contains(task.id) ?? true) {
@@ -180,7 +183,7 @@ extension TransferDaemon {
 
     /// The line for a pause, with the offset a resume starts from.
     func logPause(_ task: TransferTask, in transition: inout Transition) {
-        transition.log(.paused, task.subject, "at " + Plural.count(task.bytesWritten, "byte"))
+        transition.log(.paused, task.subject, "at " + ByteText.size(task.bytesWritten))
     }
 
     /// Logs the pause of a task whose stopped request has not ended yet (it is resumed or cancelled first: the
@@ -209,7 +212,7 @@ extension TransferDaemon {
         task.attempts = 0
         task.error = nil
         update(task, in: &transition)
-        transition.log(.resumedByUser, task.subject, "from " + Plural.count(task.bytesWritten, "byte"))
+        transition.log(.resumedByUser, task.subject, "from " + ByteText.size(task.bytesWritten))
     }
 
     /// Cancels a task; its partial file is deleted. A failed task can be cancelled too: that discards the
@@ -242,7 +245,8 @@ extension TransferDaemon {
             stopIfRunning(id, in: &transition)
             task.state = .queued
             update(task, in: &transition)
-            transition.log(.waiting, task.subject, "stopped by shutdown at checkpoint \(task.bytesWritten)")
+            transition.log(
+                .waiting, task.subject, "stopped by shutdown at its checkpoint at \(ByteText.size(task.bytesWritten))")
         }
     }
 

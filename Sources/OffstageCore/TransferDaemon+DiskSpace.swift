@@ -44,8 +44,8 @@ extension TransferDaemon {
             update(task, in: &transition)
             transition.log(
                 .waiting, task.subject,
-                "room on the disk again (\(freeBytes) bytes free): resuming from "
-                    + Plural.count(task.bytesWritten, "byte"))
+                "room on the disk again (\(ByteText.size(freeBytes)) free): resuming from "
+                    + ByteText.size(task.bytesWritten))
         }
     }
 }

@@ -29,16 +29,16 @@ extension TransferDaemon {
             if let suggestedName { task.suggestedName = suggestedName }
             task.effectiveURL = attempts[id]?.url
             update(task, in: &transition)
-            let of = total >= 0 ? "\(total)" : "unknown length"
             if offset > 0 {
+                let from = total >= 0 ? ByteText.part(offset, of: total) : ByteText.size(offset) + ", length unknown"
                 transition.log(
                     .resumed, task.subject,
-                    "from byte \(offset) of \(of) (\(HTTPStatus.text(status)), If-Range \(validator ?? "-"))")
+                    "from \(from) (\(HTTPStatus.text(status)), If-Range \(validator ?? "-"))")
             } else {
+                let size = total >= 0 ? " " + ByteText.size(total) : ", length unknown"
                 transition.log(
                     .started, task.subject,
-                    "\(task.kind == .download ? "receiving" : "sending") \(of) (\(HTTPStatus.text(status)))"
-                )
+                    "\(task.kind == .download ? "receiving" : "sending")\(size) (\(HTTPStatus.text(status)))")
             }
         case .restartedFromZero(let id, let reason):
             guard attempts[id] != nil, stopping[id] == nil, var task = tasks[id] else { return }
@@ -73,8 +73,8 @@ extension TransferDaemon {
         switch end {
         case .completed(let bytes, _, _)
         where task.kind == .download && task.bytesExpected >= 0 && bytes != task.bytesExpected:
-            let expected = Plural.count(task.bytesExpected, "byte") + (task.bytesExpected == 1 ? " was" : " were")
-            let reason = "body of \(Plural.count(bytes, "byte")) where \(expected) expected"
+            let expected = ByteText.exact(task.bytesExpected) + (task.bytesExpected == 1 ? " was" : " were")
+            let reason = "body of \(ByteText.exact(bytes)) where \(expected) expected"
             scheduleRetry(task, reason: reason, retryAfter: nil, in: &transition)
         case .completed(let bytes, let status, let summary):
             task.httpStatus = status
@@ -88,7 +88,7 @@ extension TransferDaemon {
                 update(task, in: &transition)
                 transition.log(
                     .uploaded, task.subject,
-                    "\(Plural.count(bytes, "byte")), \(HTTPStatus.text(status))"
+                    "\(ByteText.size(bytes)), \(HTTPStatus.text(status))"
                         + (summary.map { ": \(Self.printable($0))" } ?? ""))
                 transition.actions.append(.announce(task))
             } else {
@@ -103,7 +103,7 @@ extension TransferDaemon {
             task.state = .paused
             task.bytesWritten = bytes
             task.error =
-                "\(TransferTask.diskFullPrefix) \(Plural.count(bytes, "byte")) kept; resumes by itself when there is room, "
+                "\(TransferTask.diskFullPrefix) \(ByteText.size(bytes)) kept; resumes by itself when there is room, "
                 + "or offstage resume \(task.id)"
             update(task, in: &transition)
             transition.log(.paused, task.subject, task.error ?? "")
@@ -119,7 +119,7 @@ extension TransferDaemon {
         task.state = .finishing
         task.bytesWritten = bytes
         if task.bytesExpected < 0 { task.bytesExpected = bytes }
-        transition.log(.finishing, task.subject, "\(Plural.count(bytes, "byte")) received and synced")
+        transition.log(.finishing, task.subject, "\(ByteText.size(bytes)) received and synced")
         proceedToDelivery(&task, in: &transition)
     }
 
@@ -214,8 +214,7 @@ extension TransferDaemon {
         update(task, in: &transition)
         transition.log(
             .retryScheduled, task.subject,
-            "\(reason); attempt \(task.attempts) of \(retryPolicy.maxAttempts); next in \(String(format: "%.1f", delay)) s"
-        )
+            "\(reason); attempt \(task.attempts) of \(retryPolicy.maxAttempts); next in \(DurationText.short(delay))")
     }
 
     /// Fails a task for good. A download's partial file is kept only while a manual resume could use it (bytes

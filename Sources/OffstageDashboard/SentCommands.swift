@@ -5,7 +5,7 @@ import OffstageUI
 
 /// What a dashboard sent its engine and not yet heard back about, so it can tell the engine's refusals.
 public struct SentCommands {
-    private var waiting: [(ticket: CommandTicket, what: String)] = []
+    private var waiting: [(ticket: CommandTicket, what: String, launches: Bool)] = []
 
     /// Nothing sent yet.
     public init() {}
@@ -21,7 +21,7 @@ public struct SentCommands {
         case .quit, .redrawAll: return nil
         }
         do {
-            waiting.append((try engine.send(command), Self.describe(command)))
+            waiting.append((try engine.send(command), Self.describe(command), Self.launches(command)))
         } catch let refusal as EngineClientError {
             return refusal.description
         } catch {
@@ -30,7 +30,9 @@ public struct SentCommands {
         return nil
     }
 
-    /// The refusals of commands the engine executed since the last call, one line each.
+    /// The refusals of commands the engine executed since the last call, one line each; and what a command that
+    /// launches the app answered when it was not just done (the app crashed as it launched: the key bar's "comes
+    /// to the foreground" was not what happened).
     public mutating func refusals(from engine: any EngineClient) -> [String] {
         guard !waiting.isEmpty else { return [] }
         var lines: [String] = []
@@ -40,10 +42,20 @@ public struct SentCommands {
             case .executed(.refused, let result)?:
                 lines.append("\(item.what) refused: \(Printable.escape(result))")
                 return false
-            case .executed?: return false
+            case .executed(_, let result)?:
+                if item.launches, result != "ok" { lines.append("\(item.what): \(Printable.escape(result))") }
+                return false
             }
         }
         return lines
+    }
+
+    /// Whether the command may launch the app (an open, a relaunch, a BG task launch).
+    static func launches(_ command: DaemonCommand) -> Bool {
+        switch command {
+        case .app(.open), .app(.relaunch), .launchTask: true
+        default: false
+        }
     }
 
     /// What to call a command in a refusal.

@@ -52,7 +52,7 @@ extension Transfer {
         if excessFound { return .interrupted(reason: "server sent more bytes than its Content-Length", stalled: false) }
         if expectedTotal >= 0, position != expectedTotal {
             return .interrupted(
-                reason: "body ended at \(position) of \(Plural.count(expectedTotal, "byte"))", stalled: false)
+                reason: "body ended at \(ByteText.part(position, of: expectedTotal))", stalled: false)
         }
         return .completed(bytes: position, status: status, responseSummary: nil)
     }
@@ -101,8 +101,10 @@ extension Transfer {
             // will send the same bytes again, so this is permanent, like a malformed head we judge ourselves.
             return .permanentFailure(reason: "malformed response: \(text)")
         case CURLE_PARTIAL_FILE:
-            let total = expectedTotal >= 0 ? Plural.count(expectedTotal, "byte") : "an unknown number of bytes"
-            return .interrupted(reason: "connection closed after \(position) of \(total)", stalled: false)
+            let part =
+                expectedTotal >= 0
+                ? ByteText.part(position, of: expectedTotal) : ByteText.size(position) + " of an unknown length"
+            return .interrupted(reason: "connection closed after \(part)", stalled: false)
         case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT, CURLE_NOT_BUILT_IN, CURLE_BAD_FUNCTION_ARGUMENT,
             CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CERTPROBLEM, CURLE_SSL_ISSUER_ERROR,
             CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_CRL_BADFILE, CURLE_WRITE_ERROR, CURLE_READ_ERROR,

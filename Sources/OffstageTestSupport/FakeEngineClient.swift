@@ -12,6 +12,8 @@ public final class FakeEngineClient: EngineClient, Sendable {
         var sequence: UInt64 = 0
         var sent: [DaemonCommand] = []
         var refusal: String?
+        /// What a done command answers ("ok" unless `answer` said otherwise).
+        var result = "ok"
         var ended: String?
         var closed = false
         /// What the dashboard asked to be sent, in order.
@@ -68,6 +70,9 @@ public final class FakeEngineClient: EngineClient, Sendable {
     /// Makes the engine refuse every command, those sent already included, with `reason`.
     public func refuse(_ reason: String) { state.withLock { $0.refusal = reason } }
 
+    /// Makes the engine answer every done command with `result` (as a launch that crashed does).
+    public func answer(_ result: String) { state.withLock { $0.result = result } }
+
     /// Makes the engine end with `reason`.
     public func end(_ reason: String) { state.withLock { $0.ended = reason } }
 
@@ -79,10 +84,10 @@ public final class FakeEngineClient: EngineClient, Sendable {
         }
     }
 
-    /// Done, or refused after `refuse`.
+    /// Done (with `answer`'s result), or refused after `refuse`.
     public func outcome(of ticket: CommandTicket) -> CommandOutcome? {
         state.withLock { current in
-            current.refusal.map { .executed(.refused, $0) } ?? .executed(.done, "ok")
+            current.refusal.map { .executed(.refused, $0) } ?? .executed(.done, current.result)
         }
     }
 

@@ -30,7 +30,7 @@ enum BigHomeBenchmark {
     static func run(offstage: String, tasks: Int, seconds: Double, rounds: Int) throws {
         print(
             "offstage-bench big-home: \(offstage); \(tasks) tasks; idle windows of \(Fixed.text(seconds, 0)) s; "
-                + "\(rounds) round(s) of ls and run --until-idle")
+                + "\(rounds) \(rounds == 1 ? "round" : "rounds") of ls and run --until-idle")
         let root = try makeScratchDirectory("offstage-bench-big-home")
         defer { removeScratchDirectory(root) }
         let waiting = root + "/waiting"
@@ -227,8 +227,8 @@ enum BigHomeBenchmark {
                 + "engine resident \(mib(engineAfterLs.resident)) MiB after them")
         print(
             "attached: first true frame \(ready.map { Fixed.text($0, 3) + " s" } ?? "not seen"); a client of a window "
-                + "was sent \(first.bytes) bytes in \(first.frames) frame(s) at first, then \(idle.bytes) bytes in "
-                + "\(idle.frames) in \(Fixed.text(window, 2)) s; engine "
+                + "was sent \(first.bytes) bytes in \(frames(first.frames)) at first, then \(idle.bytes) bytes in "
+                + "\(frames(idle.frames)) in \(Fixed.text(window, 2)) s; engine "
                 + "\(Fixed.text(enginePercent, 3)) %, \(mib(engineMemory.resident)) MiB; dashboard "
                 + "\(Fixed.text(dashboardPercent, 3)) %, \(mib(dashboardMemory.resident)) MiB")
         return [
@@ -241,7 +241,7 @@ enum BigHomeBenchmark {
                 what: "attached: a window's first update", figure: "\(first.bytes) B", goal: "", met: nil),
             Row(
                 what: "attached: a window's updates while idle",
-                figure: "\(idle.bytes) B in \(idle.frames) frame(s)", goal: "", met: nil),
+                figure: "\(idle.bytes) B in \(frames(idle.frames))", goal: "", met: nil),
             Row(
                 what: "ls with the engine running (wall, median)", figure: "\(Fixed.text(liveLs.wall, 3)) s",
                 goal: "<= \(Fixed.text(Goal.ls, 1)) s", met: liveLs.wall <= Goal.ls),
@@ -291,4 +291,7 @@ enum BigHomeBenchmark {
 
     /// Bytes in MiB, one decimal.
     static func mib(_ bytes: Int64) -> String { Fixed.text(Double(bytes) / 1_048_576, 1) }
+
+    /// `1 frame`, `3 frames`.
+    private static func frames(_ count: Int) -> String { "\(count) \(count == 1 ? "frame" : "frames")" }
 }

@@ -55,7 +55,7 @@ enum DashboardBenchmark {
         let dashboardPercent = Measurement.median((windows[.dashboard] ?? []).map(\.percent))
         let ratio = Measurement.pairedRatio(dashboardCPU, over: runCPU)
         print("")
-        print("medians over \(pairs) pair(s):")
+        print("medians over \(pairs) \(pairs == 1 ? "pair" : "pairs"):")
         print(
             "  run        \(Fixed.text(Measurement.median(runCPU), 3)) CPU s, \(Fixed.text(runPercent, 2)) % of a core")
         print(

@@ -68,7 +68,7 @@ enum LimitBenchmark {
         let curlCPU = Measurement.median(cpu["curl"] ?? [])
         let offstageCPU = Measurement.median(cpu["offstage"] ?? [])
         print("")
-        print("medians over \(pairs) pair(s):")
+        print("medians over \(pairs) \(pairs == 1 ? "pair" : "pairs"):")
         for (tool, value) in [("curl", curlCPU), ("offstage", offstageCPU)] {
             let seconds = Measurement.median(wall[tool] ?? [])
             print(

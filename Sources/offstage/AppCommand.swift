@@ -59,7 +59,7 @@ enum AppCommand {
         if !["download", "upload", "mistake", "try", "refresh"].contains(verb) { try expect(0, "no arguments") }
         let command = DaemonCommand.app(request)
         let outcome = try context.submit(command, configuration: args.value("--config"))
-        try TaskControlCommand.report(outcome, done: "\(done(verb)) \(subject(request))", context: context)
+        try TaskControlCommand.report(outcome, done: Self.doneLine(verb, request), context: context)
     }
 
     /// `offstage app [--json]`: the app of the one snapshot (the running engine's, else the store's).
@@ -70,17 +70,18 @@ enum AppCommand {
         print(args.flag("--json") ? try AppText.json(snapshot) : AppText.text(snapshot))
     }
 
-    private static func done(_ verb: String) -> String {
+    /// What a verb that was done says: `opened the app`, `the system terminated the app`.
+    static func doneLine(_ verb: String, _ request: AppRequest) -> String {
         switch verb {
-        case "open": "opened"
-        case "background", "home": "moved to the background:"
-        case "lock": "locked the device with"
-        case "kill": "terminated by the system:"
-        case "force-quit": "force-quit"
-        case "relaunch": "relaunched"
-        case "download", "upload": "created"
-        case "try": "made"
-        default: "switched"
+        case "open": "opened the app"
+        case "background", "home": "sent the app to the background"
+        case "lock": "locked the device: the app leaves the foreground"
+        case "kill": "the system terminated the app"
+        case "force-quit": "force-quit the app"
+        case "relaunch": "relaunched the app"
+        case "download", "upload": "created \(subject(request))"
+        case "try": "made the \(subject(request))"
+        default: "switched \(subject(request))"
         }
     }
 

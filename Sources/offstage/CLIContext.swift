@@ -76,9 +76,15 @@ struct CLIContext {
     }
 
     /// What an engine on this home runs with for `configuration`: the BG scheduler, the model app and, when the
-    /// profile has it, Android (the run, the hosted dashboard and a command applied with no engine running).
-    func engineOptions(_ configuration: OffstageConfiguration) -> RuntimeOptions {
+    /// profile has it, Android (the run, the hosted dashboard and a command applied with no engine running); the
+    /// engine's settings and the stall window from `environment` (`EngineDefaults`), so every engine agrees.
+    func engineOptions(
+        _ configuration: OffstageConfiguration,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> RuntimeOptions {
         var options = RuntimeOptions()
+        options.configureEngine = EngineDefaults.apply
+        options.transferTimings = EngineDefaults.timings(environment: environment)
         options.scheduler = SchedulerConfig.setup(configuration, context: self)
         options.app = AppSetup(configuration: configuration.appSession)
         // Always given, so the store's platform (`offstage device platform`) can switch Android on with this policy.

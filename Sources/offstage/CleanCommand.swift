@@ -60,11 +60,13 @@ enum CleanCommand {
             freed += verdict.bytes
             print("\(dryRun ? "would remove" : "removed") parts/\(name) (\(Format.bytes(verdict.bytes))): \(removal)")
         }
-        let files = removed == 1 ? "1 partial file" : "\(removed) partial files"
-        if dryRun {
-            print("would remove \(files) and free \(freed) bytes (\(Format.bytes(freed))); nothing was removed")
+        let files = Plural.count(removed, "partial file")
+        if removed == 0 {
+            print("no partial files to remove")
+        } else if dryRun {
+            print("would remove \(files) and free \(Format.bytes(freed)); nothing was removed")
         } else {
-            print("removed \(files): \(freed) bytes (\(Format.bytes(freed))) freed")
+            print("removed \(files): \(Format.bytes(freed)) freed")
         }
     }
 

@@ -78,7 +78,6 @@ enum HostedRuntime {
         adjust: (inout RuntimeOptions) -> Void = { _ in }
     ) throws -> DaemonRuntime {
         var options = context.engineOptions(configuration)
-        options.configureEngine = EngineDefaults.apply
         options.onSnapshot = publish
         options.subscription = .firstScreen  // a home of 100,000 tasks costs the first frame a screenful
         options.publishForDashboards()

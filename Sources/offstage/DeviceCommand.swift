@@ -90,10 +90,9 @@ enum DeviceCommand {
                 conditions.lowDataMode = try InputValidation.toggle(words.popFirst(), for: "low-data")
                 changed = true
             case "battery":
-                guard let text = words.popFirst(), let level = NumberText.wholeNumber(Substring(text)),
-                    (0...100).contains(level)
-                else {
-                    throw CLIError.usage("battery needs a level from 0 to 100")
+                let text = words.popFirst()
+                guard let text, let level = NumberText.wholeNumber(Substring(text)), (0...100).contains(level) else {
+                    throw CLIError.usage("battery needs a level from 0 to 100" + (text.map { ", not \($0)" } ?? ""))
                 }
                 conditions.batteryLevel = level
                 changed = true

@@ -5,9 +5,11 @@ import OffstageHTTP
 /// Engine settings the command line applies: the user's `~/.netrc` for credentials, and test overrides.
 enum EngineDefaults {
     /// The transfer timings, with `OFFSTAGE_STALL_SECONDS` (a test's override, 0.5 to 3600) as the stall window.
-    static func timings() -> TransferTimings {
+    static func timings(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> TransferTimings {
         var timings = TransferTimings()
-        if let text = ProcessInfo.processInfo.environment["OFFSTAGE_STALL_SECONDS"], let seconds = Double(text),
+        if let text = environment["OFFSTAGE_STALL_SECONDS"], let seconds = Double(text),
             seconds.isFinite, seconds >= 0.5, seconds <= 3600
         {
             timings.stallWindow = seconds

@@ -15,6 +15,7 @@ enum EventsCommand {
         } else {
             // Fitted to the terminal's width when stdout is one (read once: the listing is printed at once).
             let width = TerminalWidth.stdout()
+            if rows.isEmpty { print("no events") }
             for row in rows { print(LogFormat.line(row.entry, width: width)) }
         }
     }

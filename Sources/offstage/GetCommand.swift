@@ -80,7 +80,9 @@ enum GetCommand {
         guard let task = try store.task(id: id) else { throw CLIError.failed("task \(id) vanished from the store") }
         if case .interrupted = outcome {
             throw CLIError.interrupted(
-                "interrupted at \(ByteFormat.size(task.bytesWritten)); run the same command again to resume")
+                task.bytesWritten > 0
+                    ? "interrupted at \(ByteFormat.size(task.bytesWritten)); run the same command again to resume"
+                    : "interrupted before any data arrived; run the same command again to try again")
         }
         try conclude(task)
     }

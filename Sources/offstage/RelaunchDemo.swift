@@ -51,9 +51,11 @@ enum RelaunchDemo {
         }
 
         try step("The user opens the app.", [.open])
-        let url = server.baseURL + "/gen/\(size)?seed=\(seed)&rate=1500000"
+        // Named by the server as an episode is (a file called 6291456 reads as a number, not a download).
+        let url = server.baseURL + "/gen/\(size)?seed=\(seed)&rate=1500000&filename=episode-1.mp3"
         try step(
-            "The app starts a 6 MB download in its background session, taskDescription \"episode-1\".",
+            "The app starts a \(ByteText.size(size)) download in its background session, "
+                + "taskDescription \"episode-1\".",
             [.download(url: url, taskDescription: "episode-1")])
         try step("The user goes to the Home screen.", [.home])
         try later(3, "the app's background work is done and it ends its background task.")
@@ -88,7 +90,7 @@ enum RelaunchDemo {
         for transfer in snapshot.transfers {
             say(
                 "    task \(transfer.id) \"\(transfer.taskDescription ?? "")\": \(transfer.state.rawValue), "
-                    + "\(transfer.bytes) bytes")
+                    + ByteText.size(transfer.bytes))
         }
     }
 

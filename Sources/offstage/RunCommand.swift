@@ -25,8 +25,6 @@ enum RunCommand {
         let store = try diskFullSaysWhatIsKept(context, started: false) { try context.openStore() }
         var options = context.engineOptions(configuration)
         options.untilIdle = args.flag("--until-idle")
-        options.configureEngine = EngineDefaults.apply
-        options.transferTimings = EngineDefaults.timings()
         options.publishForDashboards()  // for dashboards that attach
         if let hook { options.onComplete = hook }
         if !args.flag("--quiet") {

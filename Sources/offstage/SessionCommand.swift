@@ -45,7 +45,9 @@ enum SessionCommand {
         }
         let command = DaemonCommand.configureSession(session)
         let outcome = try context.submit(command)
-        try TaskControlCommand.report(outcome, done: describe(session), context: context)
+        // A session named for the first time is created by this command: say so, not only its settings.
+        let created = sessions.contains { $0.identifier == identifier } ? "" : "created session "
+        try TaskControlCommand.report(outcome, done: created + describe(session), context: context)
     }
 
     private static func positive(_ seconds: Double, _ option: String) throws -> Double {

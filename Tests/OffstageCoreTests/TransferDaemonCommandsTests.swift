@@ -29,7 +29,7 @@ import Testing
         let ended = h.end(1, .stopped)
         #expect(try h.task(1).bytesWritten == 450)
         #expect(try h.task(1).state == .paused)
-        #expect(ended.logged(.paused, "task 1")?.reason == "at 450 bytes")
+        #expect(ended.logged(.paused, "task 1")?.reason == "at 450 B")
         #expect(ended.stops.isEmpty && ended.removedParts.isEmpty)
     }
 
@@ -41,7 +41,7 @@ import Testing
         h.end(1, .interrupted(reason: "connection reset", stalled: false))
         let actions = h.send(.pauseRequested(id: 1))
         #expect(try h.task(1).state == .paused)
-        #expect(actions.logged(.paused, "task 1")?.reason == "at 300 bytes")
+        #expect(actions.logged(.paused, "task 1")?.reason == "at 300 B")
     }
 
     @Test func resumeStartsFromTheCheckpointWithTheValidator() throws {
@@ -52,7 +52,7 @@ import Testing
         h.send(.pauseRequested(id: 1))
         h.end(1, .stopped)
         let actions = h.send(.resumeRequested(id: 1))
-        #expect(actions.logged(.resumedByUser, "task 1")?.reason == "from 400 bytes")
+        #expect(actions.logged(.resumedByUser, "task 1")?.reason == "from 400 B")
         let start = try #require(actions.starts.first)
         #expect(start.offset == 400)
         #expect(start.validator == etag)
@@ -68,8 +68,8 @@ import Testing
         let resumed = h.send(.resumeRequested(id: 1))
         #expect(resumed.starts.map(\.offset) == [400])
         // Resumed before its request stopped: the pause is logged with the offset the resume uses.
-        #expect(resumed.logged(.paused, "task 1")?.reason == "at 400 bytes")
-        #expect(resumed.logged(.resumedByUser, "task 1")?.reason == "from 400 bytes")
+        #expect(resumed.logged(.paused, "task 1")?.reason == "at 400 B")
+        #expect(resumed.logged(.resumedByUser, "task 1")?.reason == "from 400 B")
         // The stopped request's last words arrive after the new request was started.
         h.checkpoint(1, 480)
         h.send(.engine(.progressed(taskID: 1, bytes: 500)))

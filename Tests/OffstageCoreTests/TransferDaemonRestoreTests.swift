@@ -24,12 +24,22 @@ import Testing
         let changes = try #require(actions.commit)
         let line = try #require(changes.log.first { $0.subject == "task 1" })
         #expect(line.kind == .waiting)
-        #expect(line.reason.contains("checkpoint 300"))
-        #expect(changes.log.contains { $0.kind == .daemonStarted && $0.reason.contains("1 interrupted") })
+        #expect(line.reason == "interrupted by a restart; resumes from its checkpoint at 300 B")
+        let started = changes.log.first { $0.kind == .daemonStarted }?.reason
+        #expect(started == "1 open task, 1 interrupted by the restart")
         let start = try #require(actions.starts.first)
         #expect(start.offset == 300)
         #expect(start.validator == etag)
         #expect(try h.task(1).state == .running)
+    }
+
+    @Test("a restart with nothing open says so in words, not \"0 open task(s)\"")
+    func restartWithNothingOpen() throws {
+        var h = DaemonHarness()
+        let actions = h.send(.started(sessions: [], tasks: [], conditions: DeviceConditions()), at: 50)
+        let changes = try #require(actions.commit)
+        let started = changes.log.first { $0.kind == .daemonStarted }?.reason
+        #expect(started == "no open tasks")
     }
 
     @Test func restartWhileOfflineLeavesRunningTasksQueued() throws {

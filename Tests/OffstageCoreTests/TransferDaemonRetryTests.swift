@@ -19,6 +19,8 @@ import Testing
         #expect(interrupted.wakes == [retryAt])
         #expect(interrupted.starts.isEmpty)
         #expect(interrupted.logged(.retryScheduled, "task 1")?.reason.contains("attempt 1 of 8") == true)
+        let next = interrupted.logged(.retryScheduled, "task 1")?.reason ?? ""
+        #expect(next.wholeMatch(of: /.*; next in \d+ s/) != nil, "whole seconds, as a person reads them: \(next)")
 
         let early = h.send(.timerFired, at: 10.1)
         #expect(early.starts.isEmpty)
@@ -75,19 +77,20 @@ import Testing
         #expect(actions.logged(.failed, "task 1")?.reason == "reset (after 1 attempt)")
     }
 
+    /// Sizes read as `ls` reads them (`1 B`, never `1 bytes`).
     @Test func oneByteIsOneByte() throws {
         var h = DaemonHarness()
         h.add(1)
         h.accept(1, total: 1)
         h.checkpoint(1, 1)
         let finished = h.end(1, .completed(bytes: 1, status: 200, responseSummary: nil))
-        #expect(finished.logged(.finishing, "task 1")?.reason == "1 byte received and synced")
+        #expect(finished.logged(.finishing, "task 1")?.reason == "1 B received and synced")
         var paused = DaemonHarness()
         paused.add(2)
         paused.accept(2, total: 10)
         paused.checkpoint(2, 1)
         paused.send(.pauseRequested(id: 2))
-        #expect(paused.end(2, .stopped).logged(.paused, "task 2")?.reason == "at 1 byte")
+        #expect(paused.end(2, .stopped).logged(.paused, "task 2")?.reason == "at 1 B")
     }
 
     @Test func progressBetweenDropsEarnsBackTheAttempts() throws {
@@ -216,7 +219,7 @@ import Testing
         #expect(try h.task(1).bytesWritten == 0 && h.task(1).validator == nil && h.task(1).state == .running)
         #expect(h.daemon.restarts[1] == TransferRestart(reason: reason, droppedBytes: 500, at: h.now))
         let accepted = h.accept(1, offset: 0, total: 2000, validator: "\"e2\"")
-        #expect(accepted.logged(.started, "task 1")?.reason == "receiving 2000 (HTTP 200 OK)")
+        #expect(accepted.logged(.started, "task 1")?.reason == "receiving 2.0 KB (HTTP 200 OK)")
         #expect(try h.task(1).validator == "\"e2\"" && h.task(1).bytesExpected == 2000)
         h.checkpoint(1, 2000)
         h.end(1, .completed(bytes: 2000, status: 200, responseSummary: nil))

@@ -52,14 +52,14 @@ import Testing
         #expect(task.httpStatus == 200)
         #expect(task.effectiveURL == "https://files.example/big.iso")
         #expect(actions.commit?.tasks == [task])
-        #expect(actions.logged(.started, "task 1")?.reason.contains("1000") == true)
+        #expect(actions.logged(.started, "task 1")?.reason.hasPrefix("receiving 1.0 KB") == true)
     }
 
     @Test func acceptedResumeIsLoggedAsResumed() throws {
         var h = DaemonHarness()
         h.add(1)
         let actions = h.accept(1, offset: 400, total: 1000, validator: etag, status: 206)
-        #expect(actions.logged(.resumed, "task 1")?.reason.contains("400") == true)
+        #expect(actions.logged(.resumed, "task 1")?.reason.hasPrefix("from 400 B of 1.0 KB (") == true)
     }
 
     @Test func checkpointUpdatesBytesWritten() throws {
@@ -173,7 +173,7 @@ import Testing
         #expect(task.state == .paused)
         #expect(task.isPausedForFullDisk)
         #expect(task.bytesWritten == 300)
-        #expect(task.error == "disk full: 300 bytes kept; resumes by itself when there is room, or offstage resume 1")
+        #expect(task.error == "disk full: 300 B kept; resumes by itself when there is room, or offstage resume 1")
     }
 
     /// A task paused for a full disk is picked up again once the disk has room for the rest of its file (or 64 MiB
@@ -199,7 +199,7 @@ import Testing
         #expect(resumed.starts.first?.offset == 4_000_000 && resumed.starts.first?.validator == etag)
         #expect(
             resumed.logged(.waiting, "task 1")?.reason
-                == "room on the disk again (9000000 bytes free): resuming from 4000000 bytes")
+                == "room on the disk again (9.0 MB free): resuming from 4.0 MB")
         #expect(try h.task(2).state == .paused, "the user's pause stays")
         #expect(h.daemon.tasksPausedForFullDisk.isEmpty)
     }

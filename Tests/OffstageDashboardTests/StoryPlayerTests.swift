@@ -84,6 +84,22 @@ import Testing
         #expect(failureOf(player) == nil)
     }
 
+    @Test("a wait after a do is met by a line logged after the do, never by one from before it")
+    func aWaitAfterADoIsNotMetByAnOlderLine() throws {
+        let text = "do push --content-available\nwait event push delivered within 1h\n"
+        var player = StoryPlayer(story: try story(text), mode: .check)
+        let before = LogEntry(time: SnapshotSamples.at(0), kind: .push, subject: "app", reason: "push delivered: 3 of 3")
+        _ = player.advance(now: 0, snapshot: idle(events: [before], next: 600))
+        _ = player.commandEnded(StoryCommandResult(ok: true, lines: ["push deferred"]), now: 0)
+        _ = player.advance(now: 1, snapshot: idle(events: [before], next: 600))
+        _ = player.advance(now: 2, snapshot: idle(events: [before], next: 600))
+        #expect(player.outcome == nil, "the line from before the do does not meet the wait")
+        let after = LogEntry(time: SnapshotSamples.at(600), kind: .push, subject: "app", reason: "the held push delivered")
+        _ = player.advance(now: 3, snapshot: idle(at: 600, events: [before, after]))
+        #expect(player.outcome?.summary.steps == 2)
+        #expect(failureOf(player) == nil)
+    }
+
     @Test func aWaitThatNothingCanMeetFailsAtOnceWithTheNewestEvents() throws {
         var player = StoryPlayer(story: try story("wait event delivered a.bin within 1h\n"), mode: .check)
         let old = LogEntry(time: SnapshotSamples.at(0), kind: .taskAdded, subject: "task 1", reason: "download")

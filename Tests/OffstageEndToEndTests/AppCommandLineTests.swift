@@ -27,7 +27,7 @@ struct AppCommandLineTests {
             "The user opens the app.", "terminated by the system (memory pressure)",
             "launched in the background for session events", "finished-while-away → deliver",
             "didFinishDownloadingTo", "urlSessionDidFinishEvents", "handler 1 called with",
-            "Delivered exactly once",
+            "Delivered exactly once: episode-1.mp3 (SHA-256",
         ] {
             #expect(result.stdout.contains(line), "missing: \(line)")
         }

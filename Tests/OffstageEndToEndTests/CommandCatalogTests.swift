@@ -35,6 +35,24 @@ import Testing
         if !spec.name.isEmpty { #expect(usage.hasPrefix("usage: \(spec.invocation)")) }
     }
 
+    @Test("the overview's dashboard row names every option the dashboard takes, from the catalog")
+    func theOverviewsDashboardRowNamesEveryDashboardOption() throws {
+        let overview = HelpText.overview()
+        let row = try #require(overview.split(separator: "\n").first { $0.hasPrefix("  (none)") })
+        for option in CommandCatalog.dashboard.options {
+            #expect(row.contains("[\(HelpText.label(option))]"), "\(option.names)")
+        }
+        #expect(row.contains("[--record FILE.cast]") && row.contains("[--no-notify]"))
+    }
+
+    @Test("no help line is wider than the help's width")
+    func everyHelpLineFits() {
+        let texts = [HelpText.overview()] + CommandCatalog.commands.map { HelpText.usage(of: $0) }
+        for line in texts.flatMap({ $0.split(separator: "\n") }) {
+            #expect(line.count <= HelpText.width, "\(line)")
+        }
+    }
+
     @Test func valuePlaceholdersChooseTheCompletion() {
         #expect(ValueCompletion(placeholder: "FILE") == .files)
         #expect(ValueCompletion(placeholder: "PATH") == .files)

@@ -100,7 +100,7 @@ struct DiskFullTests {
                 && run.stderr.contains("; free space, then run offstage run again to carry on"), "\(run.stderr)")
         let clean = try binary.run(["clean"])
         #expect(clean.status == 0, "\(clean.stderr)")
-        #expect(clean.stdout.contains("removed 1 partial file: 4096 bytes"), "\(clean.stdout)")
+        #expect(clean.stdout.contains("removed 1 partial file: 4.1 KB freed"), "\(clean.stdout)")
         let store = try Store.open(home: OffstageHome(path: home), readOnly: true)
         #expect(try store.integrityCheck() == "ok")
         store.close()

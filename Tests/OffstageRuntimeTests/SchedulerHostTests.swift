@@ -152,6 +152,46 @@ struct SchedulerHostTests {
         #expect(!events.contains { $0.kind == .bgSubmitted })
     }
 
+    @Test("app open answers that the app crashed as it launched, and why, not that it opened")
+    func anOpenThatCrashesSaysSo() throws {
+        let harness = try RuntimeHarness()
+        let refresh = TaskHandlerConfiguration(identifier: "com.example.refresh", kind: .appRefresh, interval: 900)
+        let open = try harness.store.enqueue(.app(.open), now: Date())
+        try Self.run(harness, Self.setup([refresh], mistakes: AppMistakes(registersAfterLaunch: true)))
+        let (status, result) = try #require(try harness.store.commandStatus(id: open))
+        #expect(status == .done)
+        #expect(
+            result
+                == "the app crashed as it launched: NSInternalInconsistencyException: "
+                + "\(TaskScheduler.lateRegistrationException) (the app's mistake register-after-launch: it registers "
+                + "its BG task handlers after launch finished)")
+        #expect(try harness.store.loadAppState()?.lifecycle.phase == .notRunning)
+        // Without the mistake the same open is just done.
+        let plain = try RuntimeHarness()
+        let fine = try plain.store.enqueue(.app(.open), now: Date())
+        try Self.run(plain, Self.setup([refresh]))
+        #expect(try plain.store.commandStatus(id: fine)?.1 == "ok")
+    }
+
+    @Test("launch answers that the app crashed as the system launched it for the task, not that it launched")
+    func aLaunchThatCrashesSaysSo() throws {
+        let harness = try RuntimeHarness()
+        let refresh = TaskHandlerConfiguration(identifier: "com.example.refresh", kind: .appRefresh, interval: 900)
+        // Opened, the app submits its request; sent home and terminated, it then makes the mistake at launch.
+        for command in [AppRequest.open, .home, .kill(reason: "memory pressure")] {
+            try harness.enqueue(.app(command))
+        }
+        try harness.enqueue(.app(.setMistake(name: "register-after-launch", on: true)))
+        let launch = try harness.store.enqueue(.launchTask(identifier: "com.example.refresh"), now: Date())
+        try Self.run(harness, Self.setup([refresh]))
+        let (status, result) = try #require(try harness.store.commandStatus(id: launch))
+        #expect(status == .done)
+        #expect(
+            result?.hasPrefix(
+                "the app crashed as it launched: NSInternalInconsistencyException: No launch handler registered for "
+                    + "task with identifier com.example.refresh") == true, "\(result ?? "")")
+    }
+
     @Test func schedulerCommandsWaitForARuntimeThatHostsTheScheduler() throws {
         let harness = try RuntimeHarness()
         try harness.enqueue(.launchTask(identifier: "com.example.refresh"))

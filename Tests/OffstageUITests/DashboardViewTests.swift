@@ -32,6 +32,20 @@ import Testing
         #expect(lines[22].contains("demo ▸ step 4/12: the system terminates the app mid-download"))
     }
 
+    @Test("a narration too long for one row takes two on a tall screen, so it is read whole; one row on a short one")
+    func aLongScriptLineWraps() {
+        var state = DashboardState()
+        let narration =
+            "4/9 the app goes unused for days, so Android puts it in the rare bucket: its jobs get a window once a day"
+        state.scriptLine = narration
+        let tall = rows(SnapshotSamples.demoMidway, state, size: Size(width: 100, height: 30))
+        #expect(tall[27].hasPrefix(" demo ▸ 4/9 the app goes unused for days"), "\(tall[27])")
+        #expect(tall[28].hasPrefix("        ") && tall[28].contains("once a day"), "\(tall[28])")
+        #expect(tall[29].contains("? help"))
+        let short = rows(SnapshotSamples.demoMidway, state, size: Size(width: 100, height: 16))
+        #expect(short[14].hasPrefix(" demo ▸ 4/9") && short[14].contains("…"), "\(short[14])")
+    }
+
     @Test func scrollingTheEventLogMovesItBackFromTheNewestLine() throws {
         let snapshot = SnapshotSamples.demoMidway
         let newest = try #require(snapshot.events.last)

@@ -22,7 +22,8 @@ extension AppLifecycle {
         state.tasks.append(task)
         t.actions.append(.grantBackgroundTask(id))
         let left =
-            state.phase.isForeground ? "in the foreground" : "\(DurationText.short(remaining)) of background time left"
+            state.phase.isForeground
+            ? "in the foreground" : "with \(DurationText.short(remaining)) of background time left"
         t.log(
             .appBackgroundTask, task.subject,
             "began \(left)" + (hasExpirationHandler ? "" : "; no expiration handler"))

@@ -63,13 +63,15 @@ extension AppLifecycle {
         }
     }
 
-    /// Hands the push to the app: in the foreground directly; else launches or resumes it in the background (the
-    /// push's delivery counts in the budget and holds the app running for `silentPushAllowance`).
+    /// Hands the push to the app (`held`: the one that waited): in the foreground directly; else launches or
+    /// resumes it in the background (the push's delivery counts in the budget and holds the app running for
+    /// `silentPushAllowance`).
     private mutating func deliver(
-        _ push: SilentPush, _ decision: PushDecision, in t: inout AppLifecycleTransition
+        _ push: SilentPush, _ decision: PushDecision, held: Bool = false, in t: inout AppLifecycleTransition
     ) {
+        let named = (held ? "the held " : "") + push.text
         guard decision == .deliveredInBackground else {
-            return t.log(.push, "app", "\(push.text) \(decision.text)")
+            return t.log(.push, "app", "\(named) \(decision.text)")
         }
         state.pushDeliveries = recentPushes(steady: t.steady) + [t.steady]
         let from = state.phase
@@ -96,7 +98,7 @@ extension AppLifecycle {
             }
         t.log(
             .push, "app",
-            "\(push.text) \(decision.text)\(how); \(state.pushDeliveries.count) of about "
+            "\(named) \(decision.text)\(how); \(state.pushDeliveries.count) of about "
                 + "\(BackgroundRules.silentPushesPerHour) this hour")
     }
 
@@ -120,20 +122,31 @@ extension AppLifecycle {
         }
     }
 
-    /// Delivers the held push once nothing holds it back any more (a force-quit drops it, the foreground takes it).
+    /// Delivers the held push once nothing holds it back any more (a force-quit drops it, the foreground takes it);
+    /// held on for another reason (Low Power Mode ended with the budget spent), it says so, and when it goes.
     mutating func deliverDeferredPush(in t: inout AppLifecycleTransition) {
         guard let held = state.deferredPush else { return }
         let decision = decideBackground(steady: t.steady)
         switch decision {
-        case .deferred, .refused, .alertOnly:
+        case .deferred:
+            guard Self.holdKind(decision.text) != Self.holdKind(held.reason) else { return }
+            state.deferredPush?.reason = decision.text
+            t.log(.push, "app", "the held \(held.push.text) is still \(decision.text)")
+        case .refused, .alertOnly:
             return
         case .notDelivered:
             state.deferredPush = nil
             t.log(.push, "app", "the held \(held.push.text) \(decision.text)")
         case .deliveredInForeground, .deliveredInBackground:
             state.deferredPush = nil
-            deliver(held.push, decision, in: &t)
+            deliver(held.push, decision, held: true, in: &t)
         }
+    }
+
+    /// What holds a push back, from its line's words without the figures: `Low Power Mode is on`, `throttled`.
+    static func holdKind(_ text: String) -> Substring {
+        let why = text.hasPrefix("deferred: ") ? text.dropFirst("deferred: ".count) : Substring(text)
+        return why.prefix { $0 != ":" && $0 != ";" }
     }
 
     /// When the held push's budget slot opens, if the budget is all that holds it.

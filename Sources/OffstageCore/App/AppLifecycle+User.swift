@@ -143,6 +143,11 @@ extension AppLifecycle {
                 "transfers cancelled (\(TransferCancellationReason.errorCode), reason \(reason.rawValue): \(reason.text))"
             t.actions.append(.cancelTransfers(reason: reason))
         }
+        guard from.hasProcess else {
+            // Nothing ran to be terminated (a fresh home, or an app that had ended): the restart is all there is.
+            return t.log(
+                .appLifecycle, "app", "device rebooted (process restarted): the app was not running; \(policyText)")
+        }
         t.log(
             .appTerminated, "app", "device rebooted (process restarted) (\(from.rawValue) → not-running); \(policyText)"
         )

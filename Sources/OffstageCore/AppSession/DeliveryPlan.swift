@@ -63,15 +63,15 @@ extension AppRecord {
 }
 
 extension DelegateCall {
-    /// The call as the event log shows it.
+    /// The call as the event log shows it, its byte counts as `ls` reads them.
     public var logText: String {
         switch self {
         case .didResumeAtOffset(_, let offset, let total):
-            "didResumeAtOffset fileOffset \(offset) of \(total)"
+            "didResumeAtOffset fileOffset \(Self.part(offset, of: total))"
         case .didWriteData(_, let delta, let total, let expected):
-            "didWriteData totalBytesWritten \(total) of \(expected)" + (delta == total ? " (coalesced)" : "")
+            "didWriteData totalBytesWritten \(Self.part(total, of: expected))" + (delta == total ? " (coalesced)" : "")
         case .didSendBodyData(_, _, let total, let expected):
-            "didSendBodyData totalBytesSent \(total) of \(expected)"
+            "didSendBodyData totalBytesSent \(Self.part(total, of: expected))"
         case .didFinishDownloadingTo(_, let location, let note):
             "didFinishDownloadingTo \(location): \(note)"
         case .didCompleteWithError(_, let error, let status):
@@ -80,5 +80,10 @@ extension DelegateCall {
         case .urlSessionDidFinishEvents:
             "urlSessionDidFinishEvents(forBackgroundURLSession:)"
         }
+    }
+
+    /// `2.0 MB of 6.3 MB`; `2.0 MB of an unknown size` (`NSURLSessionTransferSizeUnknown`, -1).
+    private static func part(_ count: Int64, of total: Int64) -> String {
+        total < 0 ? ByteText.size(count) + " of an unknown size" : ByteText.part(count, of: total)
     }
 }

@@ -14,7 +14,8 @@ extension AppBehaviour {
         log.append(
             LogEntry(
                 time: now, kind: .appReconciled, subject: session,
-                reason: "report at launch: \(report.lines.count) line(s): " + counts.joined(separator: ", ")))
+                reason: "report at launch: \(Plural.count(report.lines.count, "line")): "
+                    + counts.joined(separator: ", ")))
         var upserts: [AppRecord] = []
         var decisions: [AppBehaviourAction] = []
         for line in report.lines {

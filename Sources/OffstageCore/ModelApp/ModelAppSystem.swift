@@ -62,6 +62,21 @@ public struct ModelAppSystem: Sendable, Equatable {
         return steps
     }
 
+    /// The exception the app's launch raises, if the app's code makes these calls while it launches (`launch`:
+    /// `ModelApp.launchEvents()`, its registrations and the end of launching), or nil: a what-if on a copy, so a
+    /// command that launches the app can say it crashed rather than that it opened (the registrations run after
+    /// the command's outcome is committed).
+    public func crashAtLaunch(_ launch: [SchedulerEvent], now: Date, steady: Double) -> String? {
+        guard scheduler.state.launching else { return nil }
+        var copy = self
+        for event in launch {
+            for case .scheduler(_, let actions) in copy.handle(.scheduler(event), now: now, steady: steady) {
+                for case .crashApp(let exception) in actions { return exception }
+            }
+        }
+        return nil
+    }
+
     /// The life-cycle events a scheduler transition causes: launches, kills and crashes first, then the ends
     /// of the BG tasks that finished (so a kill ends the process before its tasks are let go).
     static func routed(_ actions: [SchedulerAction]) -> [ModelAppInput] {

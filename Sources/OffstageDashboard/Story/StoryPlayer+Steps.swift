@@ -16,8 +16,10 @@ extension StoryPlayer {
             complete()
         case .run(let words), .refused(let words):
             current = .command
+            waitAfterLinesSeen()
             actions.append(.run(words))
         case .keys(let inputs):
+            waitAfterLinesSeen()
             actions.append(.keys(inputs))
             keysPressed += 1
             actedAt = now
@@ -36,6 +38,13 @@ extension StoryPlayer {
                 current = .pause(until: now + seconds)
             }
         }
+    }
+
+    /// A `do` or `key` acts now: the next `wait` is met only by a line logged after the ones seen so far, so it
+    /// cannot be met by one that came before what it waits for (three pushes delivered, then one held: waiting
+    /// for "delivered" must not find the three).
+    private mutating func waitAfterLinesSeen() {
+        cursor = max(cursor, log.lines.count - 1)
     }
 
     /// Follows the step in progress; true when it is done (false: not yet, or it failed).

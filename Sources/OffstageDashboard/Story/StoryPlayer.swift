@@ -73,7 +73,8 @@ public struct StoryPlayer: Sendable {
     var status: String?
     /// The event log as the story saw it.
     public private(set) var log = StoryEventLog()
-    /// The index in `log` of the line the last `wait` was met by (-1: none yet).
+    /// The index in `log` of the last line a `wait` cannot be met by: the one the last `wait` was met by, or the
+    /// last one seen when a `do` or `key` step last acted (-1: none yet).
     var cursor = -1
     /// When the visible state changed.
     public private(set) var timeline = StoryTimeline()

@@ -122,13 +122,17 @@ extension AndroidHost {
     {
         var caused: [AndroidInput] = []
         systemWake = nil
+        // A refusal the events keep is said once, as the refusal, not again as a note.
+        let refused = Set(actions.compactMap { if case .refuse(let reason) = $0 { reason } else { nil } })
         for action in actions {
             switch action {
             case .commit(let changes):
                 step.changes.systemState = changes.state
                 step.changes.log += changes.log
                 if own {
-                    step.notes += changes.log.map { $0.reason.isEmpty ? $0.subject : "\($0.subject): \($0.reason)" }
+                    step.notes += changes.log.filter { !refused.contains($0.reason) }.map {
+                        $0.reason.isEmpty ? $0.subject : "\($0.subject): \($0.reason)"
+                    }
                 }
             case .refuse(let reason):
                 if own { step.refusals.append(reason) }
@@ -183,6 +187,9 @@ extension AndroidHost {
                 step.changes.log.append(LogEntry(time: now, kind: .work, subject: "WorkManager", reason: warning))
                 if own { step.notes.append("warning: \(warning)") }
             case .refuse(let reason):
+                if own { step.refusals.append(reason) }
+            case .workerCallRefused(let id, let reason):
+                log(name(id), reason)
                 if own { step.refusals.append(reason) }
             case .startWorker(let launch):
                 if system.state.forceStopped {

@@ -33,27 +33,38 @@ extension AppHost {
         lastSteady = when
         let now = context.time.now()
         let steps: [ModelAppStep]
+        var crash: String?
         if let scheduler {
             var system = ModelAppSystem(scheduler: scheduler.scheduler, lifecycle: lifecycle)
             steps = system.handle(input, now: now, steady: when)
             lifecycle = system.lifecycle
             scheduler.scheduler = system.scheduler
+            // The app's registrations run after the command's outcome commits: a crash they are certain to cause
+            // is the command's answer, found on a copy.
+            let app = scheduler.modelApp
+            if command != nil, steps.contains(where: Self.launchesTheApp),
+                let exception = system.crashAtLaunch(app.launchEvents(), now: now, steady: when)
+            {
+                crash = Self.crashedAtLaunch(exception, registersAfterLaunch: app.mistakes.registersAfterLaunch)
+            }
         } else if case .lifecycle(let event) = input {
             steps = [.lifecycle(event, lifecycle.handle(event, now: now, steady: when))]
         } else {
             steps = []
         }
-        try context.carryOut(
-            steps.map { step in
-                switch step {
-                case .scheduler(_, let actions):
-                    return scheduler?.step(actions) ?? HostStep(Commitment())
-                case .lifecycle(_, let actions):
-                    return HostStep(lifecycleCommitment(actions, result: result)) { [self] in
-                        for action in actions { try perform(action) }
-                    }
+        var hostSteps = steps.map { step in
+            switch step {
+            case .scheduler(_, let actions):
+                return scheduler?.step(actions) ?? HostStep(Commitment())
+            case .lifecycle(_, let actions):
+                return HostStep(lifecycleCommitment(actions, result: result)) { [self] in
+                    for action in actions { try perform(action) }
                 }
-            }, command: command)
+            }
+        }
+        // The command's outcome is the first step's: an open's, or a BG task launch's (`launch`).
+        if let crash, !hostSteps.isEmpty { hostSteps[0].commitment.notes = [crash] }
+        try context.carryOut(hostSteps, command: command)
         if lifecycle.phase == .notRunning, process != nil {
             // The one process ended: whatever its BG task handlers were doing stops with it.
             process = nil
@@ -61,6 +72,25 @@ extension AppHost {
         }
         // The outbox is looked at again after a life-cycle transition (not after a scheduler-only one).
         if steps.contains(where: { if case .lifecycle = $0 { true } else { false } }) { needsPump = true }
+    }
+
+    /// Whether a step starts the app's process (an open or relaunch of an app that was not running).
+    private static func launchesTheApp(_ step: ModelAppStep) -> Bool {
+        guard case .lifecycle(_, let actions) = step else { return false }
+        return actions.contains {
+            switch $0 {
+            case .launchAppInForeground, .launchAppInBackground: true
+            default: false
+            }
+        }
+    }
+
+    /// A command's answer when the app it launched crashes as it launches: what happened, and why.
+    private static func crashedAtLaunch(_ exception: String, registersAfterLaunch: Bool) -> String {
+        let why =
+            registersAfterLaunch
+            ? " (the app's mistake register-after-launch: it registers its BG task handlers after launch finished)" : ""
+        return "the app crashed as it launched: NSInternalInconsistencyException: \(exception)\(why)"
     }
 
     /// What one life-cycle transition writes and refuses.

@@ -12,19 +12,23 @@ public enum AppText {
         let phase = app.phase.rawValue
         var lines = ["app: \(phase)" + (app.forceQuit ? " (force-quit: no background relaunch until opened)" : "")]
         if snapshot.engine.role == .notRunning {
-            lines = [
-                "app: not running: no offstage is running on \(snapshot.engine.home) (it was \(phase) when offstage "
-                    + "stopped; `offstage run` starts it over, as after a reboot)"
-            ]
+            // A phase the store kept is history; not-running (or a home that never ran) needs no history.
+            let kept =
+                app.phase == .notRunning
+                ? "`offstage run` starts one"
+                : "it was \(phase) when offstage stopped; `offstage run` starts it over, as after a reboot"
+            lines = ["app: not running: no offstage is running on \(snapshot.engine.home) (\(kept))"]
             if app.forceQuit { lines.append("force-quit: no background relaunch until opened") }
         }
-        let time = app.backgroundTimeRemaining.map { String(format: "%.1f s", $0) } ?? "unlimited (foreground)"
+        let runsCode = snapshot.engine.role != .notRunning && app.phase != .notRunning && app.phase != .suspended
+        let time =
+            !runsCode
+            ? "none (the app runs no code)"
+            : app.backgroundTimeRemaining.map { String(format: "%.1f s", $0) } ?? "unlimited (foreground)"
         lines.append("background time remaining: \(time)")
         if let last = app.lastTermination { lines.append("last ended: \(last)") }
-        lines.append(
-            String(
-                format: "relaunch rate limiter: delay %.0f s, next relaunch %@", app.relaunchDelay,
-                app.relaunchAvailableIn > 0 ? String(format: "in %.0f s", app.relaunchAvailableIn) : "allowed now"))
+        let next = app.relaunchAvailableIn > 0 ? "in " + DurationText.short(app.relaunchAvailableIn) : "allowed now"
+        lines.append("relaunch rate limiter: delay \(DurationText.short(app.relaunchDelay)), next relaunch \(next)")
         if !app.pendingRelaunches.isEmpty {
             lines.append("relaunch waiting for: " + app.pendingRelaunches.joined(separator: ", "))
         }
@@ -35,7 +39,9 @@ public enum AppText {
                     handler.secondsLeft, handler.eventsFinished ? " (events finished)" : ""))
         }
         for task in app.backgroundTasks { lines.append("open background task: \(task)") }
-        let deliveries = app.waitingDeliveries == 1 ? "1 delivery" : "\(app.waitingDeliveries) deliveries"
+        let deliveries =
+            app.waitingDeliveries == 0
+            ? "no deliveries" : Plural.count(app.waitingDeliveries, "delivery", plural: "deliveries")
         lines.append("session \(app.session): \(deliveries) waiting in the outbox")
         if !app.heldForOpen.isEmpty {
             lines.append(
@@ -44,10 +50,11 @@ public enum AppText {
         }
         lines.append("mistakes: " + (app.mistakes.isEmpty ? "none" : app.mistakes.joined(separator: ", ")))
         let registry = app.registry
-        lines.append(
-            "registry: \(registry.records.count) record(s): \(registry.count(.inFlight)) in flight, "
-                + "\(registry.count(.delivered)) delivered, \(registry.count(.failed)) failed, "
-                + "\(registry.count(.lost)) lost")
+        let counts =
+            "\(registry.count(.inFlight)) in flight, \(registry.count(.delivered)) delivered, "
+            + "\(registry.count(.failed)) failed, \(registry.count(.lost)) lost"
+        let records = Plural.count(registry.records.count, "record")
+        lines.append("registry: " + (registry.records.isEmpty ? "no records" : "\(records): \(counts)"))
         for record in registry.records {
             var detail = record.note.map { ": \($0)" } ?? ""
             if let id = record.taskID, let identifier = record.lastTaskIdentifier {

@@ -4,7 +4,7 @@ import OffstageCore
 /// Human formatting of sizes and progress for the command line, in the one unit style every view uses
 /// (`Format`: decimal units, `340 KB`, `1.2 MB`, `2.5 GB`), so `ls`, `get` and the dashboard agree.
 public enum ByteFormat {
-    /// `1.2 GB`-style decimal sizes (`Format.bytes`).
+    /// `1.2 GB`-style decimal sizes (`Format.bytes`, which is the one size formatter, `ByteText.size`).
     public static func size(_ bytes: Int64) -> String {
         Format.bytes(bytes)
     }

@@ -68,10 +68,12 @@ public enum WorkTable {
         return schedule.flex >= schedule.interval ? every : every + " flex " + DurationText.short(schedule.flex)
     }
 
-    /// `now`, `in 10 min`, or `-` when no run is scheduled.
-    static func nextRun(_ date: Date?, now: Date) -> String {
+    /// `now`, `in 10 min`, `due` when its time has come but something holds it (its reason says what), or `-`
+    /// when no run is scheduled.
+    static func nextRun(_ date: Date?, now: Date, held: Bool = false) -> String {
         guard let date else { return "-" }
-        return date <= now ? "now" : "in " + DurationText.short(date.timeIntervalSince(now))
+        if date <= now { return held ? "due" : "now" }
+        return "in " + DurationText.short(date.timeIntervalSince(now))
     }
 
     /// Why the request is where it is, in words: its wait reason, or what a running worker is up to.
@@ -132,7 +134,8 @@ public enum WorkTable {
                 name: TransferDaemon.printable(work.name + tags), state: work.state.rawValue,
                 kind: WorkTable.kind(periodic: work.periodic, expedited: work.expedited),
                 attempts: "\(work.runAttemptCount)",
-                next: work.state == .enqueued ? WorkTable.nextRun(work.nextScheduleAt, now: now) : "-",
+                next: work.state == .enqueued
+                    ? WorkTable.nextRun(work.nextScheduleAt, now: now, held: work.reason != nil) : "-",
                 constraints: work.constraints.isEmpty ? "-" : TransferDaemon.printable(work.constraints),
                 reason: TransferDaemon.printable(WorkTable.reason(work, now: now)),
                 stop: work.stopReason == .notStopped ? "" : work.stopReason.constantName)

@@ -88,8 +88,8 @@ extension SnapshotSamples {
             transfers: [photos, backup],
             events: [
                 event(600, .conditionsChanged, "device", "cellular, roaming; on battery"),
-                event(168, .started, "task 21", "from byte 0"),
-                event(120, .started, "task 22", "from byte 0"),
+                event(168, .started, "task 21", "receiving 4.8 MB (HTTP 200 OK)"),
+                event(120, .started, "task 22", "receiving 60 MB (HTTP 200 OK)"),
                 event(40, .retryScheduled, "task 20", "network lost; retry in 2 s (attempt 1 of 8)"),
             ],
             android: android)

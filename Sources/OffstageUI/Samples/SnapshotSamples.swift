@@ -43,9 +43,9 @@ public enum SnapshotSamples {
             bytes: 1_200_000_000, bytesExpected: 2_500_000_000, resumedFrom: 800_000_000, speed: 12_400_000, eta: 105,
             status: .running, attempts: 0, validator: "\"5f2b-9c3e1a\"", httpStatus: 206,
             history: [
-                event(290, .started, "task 1", "from byte 0"),
+                event(290, .started, "task 1", "receiving 2.5 GB (HTTP 200 OK)"),
                 event(200, .retryScheduled, "task 1", "connection reset by peer; retry in 2 s (attempt 1 of 8)"),
-                event(170, .resumed, "task 1", "from byte 800000000 with If-Range \"5f2b-9c3e1a\": 206 Partial Content"),
+                event(170, .resumed, "task 1", "from 800 MB of 2.5 GB (HTTP 206 Partial Content, If-Range \"5f2b-9c3e1a\")"),
             ])
         let feed = TransferSnapshot(
             id: 2, taskIdentifier: 2, name: "feed.json", url: "http://127.0.0.1:8080/stream/feed.json", state: .running,
@@ -82,11 +82,11 @@ public enum SnapshotSamples {
             ],
             events: [
                 event(300, .taskAdded, "task 1", "http://127.0.0.1:8080/files/ubuntu.iso"),
-                event(290, .started, "task 1", "from byte 0"),
+                event(290, .started, "task 1", "receiving 2.5 GB (HTTP 200 OK)"),
                 event(210, .appTerminated, "app", "terminated by the system (memory pressure)"),
                 event(200, .retryScheduled, "task 1", "connection reset by peer; retry in 2 s (attempt 1 of 8)"),
                 event(180, .appRelaunch, "com.offstage.downloads", "relaunched in background for session events"),
-                event(170, .resumed, "task 1", "from byte 800000000 with If-Range \"5f2b-9c3e1a\""),
+                event(170, .resumed, "task 1", "from 800 MB of 2.5 GB (HTTP 206 Partial Content, If-Range \"5f2b-9c3e1a\")"),
                 event(120, .retryScheduled, "task 3", "HTTP 503 Service Unavailable; retry in 12 s (attempt 3 of 8)"),
                 event(90, .waiting, "task 4", "discretionary — needs Wi-Fi and power"),
                 event(60, .delivered, "task 6", "report.pdf into /home/demo/Downloads"),
@@ -125,9 +125,9 @@ public enum SnapshotSamples {
                 event(7, .appReconciled, "com.offstage.downloads", "3 tasks: 1 delivered, 1 waiting for the app, 1 resumed"),
                 event(7, .appReconciled, "task 3", "delivered: didFinishDownloadingTo moved the file"),
                 event(7, .appReconciled, "task 2", "finishing: delivery waits for the app's delegate"),
-                event(7, .appReconciled, "task 4", "running: resumed from byte 18000000"),
+                event(7, .appReconciled, "task 4", "running: resumed from 18 MB"),
                 event(6, .appDelegate, "task 3", "urlSession(_:downloadTask:didFinishDownloadingTo:)"),
-                event(5, .resumed, "task 4", "from byte 18000000 with If-Range \"ep14\""),
+                event(5, .resumed, "task 4", "from 18 MB of 50 MB (HTTP 206 Partial Content, If-Range \"ep14\")"),
             ])
     }
 
@@ -171,9 +171,9 @@ public enum SnapshotSamples {
     /// One download retrying after a refused connection, with its history; the clock frozen, the app suspended.
     public static var retryingDownload: Snapshot {
         let history = [
-            event(400, .started, "task 9", "from byte 0"),
+            event(400, .started, "task 9", "receiving 10.5 MB (HTTP 200 OK)"),
             event(300, .retryScheduled, "task 9", "connection refused; retry in 2 s (attempt 1 of 8)"),
-            event(290, .resumed, "task 9", "from byte 1048576 with If-Range \"v9\""),
+            event(290, .resumed, "task 9", "from 1.0 MB of 10.5 MB (HTTP 206 Partial Content, If-Range \"v9\")"),
             event(100, .retryScheduled, "task 9", "connection refused; retry in 4 s (attempt 2 of 8)"),
             event(20, .retryScheduled, "task 9", "connection refused; retry in 12 s (attempt 3 of 8)"),
         ]

@@ -3,11 +3,7 @@ import OffstageCore
 /// Short renderings of byte counts, speeds and durations for the dashboard.
 public enum Format {
     /// `512 B`, `340 KB`, `1.2 MB`, `2.5 GB` (decimal units, one decimal below 100 of a unit).
-    public static func bytes(_ count: Int64) -> String {
-        let (value, unit) = scaled(Double(max(0, count)))
-        if unit == "B" { return "\(max(0, count)) B" }
-        return number(value) + " " + unit
-    }
+    public static func bytes(_ count: Int64) -> String { ByteText.size(count) }
 
     /// `1.2/2.5 GB` when both are in the same unit as the total, else `340 KB/2.5 GB`.
     public static func bytes(_ count: Int64, of total: Int64) -> String {
@@ -76,24 +72,11 @@ public enum Format {
         "\(Int((min(1, max(0, fraction)) * 100).rounded(.down)))%"
     }
 
-    /// A value and its decimal unit.
-    private static func scaled(_ value: Double) -> (Double, String) {
-        let units = ["B", "KB", "MB", "GB", "TB", "PB"]
-        var v = value
-        var index = 0
-        while v >= 999.95, index < units.count - 1 {
-            v /= 1000
-            index += 1
-        }
-        return (v, units[index])
-    }
+    /// A value and its decimal unit (`ByteText`'s).
+    private static func scaled(_ value: Double) -> (Double, String) { ByteText.scaled(value) }
 
-    /// One decimal below 100, none above: `1.2`, `12.4`, `340`.
-    private static func number(_ value: Double) -> String {
-        if value >= 99.95 { return "\(Int(value.rounded()))" }
-        let tenths = Int((value * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10)"
-    }
+    /// One decimal below 100, none above (`ByteText`'s).
+    private static func number(_ value: Double) -> String { ByteText.number(value) }
 
     /// `07`.
     private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }

@@ -23,8 +23,10 @@ struct DashboardLayout {
     let scheduled: Pane
     /// The events pane.
     let events: Pane
-    /// The demo script's row, when a script line is set.
+    /// The demo script's first row, when a script line is set.
     let scriptRow: Int?
+    /// How many rows the script line takes (1, or 2 when a tall enough screen cannot fit it on one).
+    let scriptRows: Int
     /// The key bar's row (the last).
     let keyBarRow: Int
 
@@ -34,8 +36,9 @@ struct DashboardLayout {
         let height = size.height
         headerRows = height >= 12 ? (snapshot.platform.includesAndroid && height >= 20 ? 3 : 2) : 1
         keyBarRow = height - 1
-        scriptRow = state.scriptLine == nil ? nil : height - 2
-        let bottomRows = 1 + (scriptRow == nil ? 0 : 1)
+        scriptRows = state.scriptLine.map { KeyBarView.scriptRows($0, width: size.width, height: height) } ?? 0
+        scriptRow = state.scriptLine == nil ? nil : height - 1 - scriptRows
+        let bottomRows = 1 + scriptRows
         let available = max(3, height - headerRows - bottomRows - 3)
 
         let transferNeed = max(1, content.transferCount)

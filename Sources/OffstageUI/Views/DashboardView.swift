@@ -42,7 +42,8 @@ public enum DashboardView {
             EventsPane.draw(in: &screen, pane: layout.events, layout: layout, content: content, context: context)
         }
         if let row = layout.scriptRow, let line = state.scriptLine {
-            KeyBarView.drawScript(line, in: &screen, row: row, width: size.width, context: context)
+            KeyBarView.drawScript(
+                line, in: &screen, row: row, rows: layout.scriptRows, width: size.width, context: context)
         }
         KeyBarView.draw(in: &screen, row: layout.keyBarRow, width: size.width, context: context)
         if let overlay = state.overlay { drawOverlay(overlay, in: &screen, context: context) }

@@ -36,10 +36,33 @@ enum KeyBarView {
         DisplayWidth.of(binding.label) + 1 + DisplayWidth.of(binding.bar ?? "") + 2
     }
 
-    /// Draws the demo script's line on `row`: `demo ▸ step 4/12: …`.
-    static func drawScript(_ line: String, in screen: inout Screen, row: Int, width: Int, context c: RenderContext) {
-        screen.fill(x: 0, y: row, width: width, height: 1)
-        let text = " demo " + c.glyphs.pointer + " " + c.safe(line)
-        screen.put(c.fit(text, width - 1), x: 0, y: row, style: c.palette.script)
+    /// The columns of the script line's ` demo ▸ `.
+    static let scriptPrefixWidth = 8
+
+    /// The height from which a script line that does not fit one row takes two (a narration cut mid-sentence
+    /// cannot be read).
+    static let twoScriptRowsFrom = 20
+
+    /// How many rows the demo script's line takes on a `width` × `height` screen: 1, or 2 when it does not fit.
+    static func scriptRows(_ line: String, width: Int, height: Int) -> Int {
+        let room = width - 1 - scriptPrefixWidth
+        guard height >= twoScriptRowsFrom, room > 0 else { return 1 }
+        return DisplayWidth.of(line) > room ? 2 : 1
+    }
+
+    /// Draws the demo script's line on `rows` rows from `row`: `demo ▸ 4/12 …`, wrapped at spaces onto the
+    /// second row (under the first's text) when it has two.
+    static func drawScript(
+        _ line: String, in screen: inout Screen, row: Int, rows: Int, width: Int, context c: RenderContext
+    ) {
+        let prefix = " demo " + c.glyphs.pointer + " "
+        let room = max(1, width - 1 - scriptPrefixWidth)
+        let lines = TextFit.wrap(c.safe(line), width: room, maxLines: rows, ellipsis: c.glyphs.ellipsis)
+        for index in 0..<rows {
+            screen.fill(x: 0, y: row + index, width: width, height: 1)
+            let lead = index == 0 ? prefix : String(repeating: " ", count: scriptPrefixWidth)
+            let text = lead + (index < lines.count ? lines[index] : "")
+            screen.put(c.fit(text, width - 1), x: 0, y: row + index, style: c.palette.script)
+        }
     }
 }

@@ -51,7 +51,8 @@ extension CommandCatalog {
             SubcommandSpec("run", "NAME", "run it now, bypassing its constraints and delays (the test driver)"),
             SubcommandSpec(
                 "foreground", "NAME",
-                "its running worker calls setForegroundAsync (--text: the notification)"),
+                "its running worker calls setForegroundAsync (--text: the notification); from API 31 refused "
+                    + "unless the app is open"),
         ],
         notes: [
             "Offstage coerces what WorkManager coerces, with its warning on stderr: an interval under 15 min "

@@ -13,7 +13,11 @@ enum HelpText {
             "",
             "commands:",
         ]
-        lines.append(row("(none) [--config DIR]", CommandCatalog.dashboard.summary))
+        // The dashboard's row: `(none)` and every option the catalog gives it.
+        let dashboard = CommandCatalog.dashboard.options.map { option in
+            "[" + (option.value.map { "\(option.canonical) \($0)" } ?? option.canonical) + "]"
+        }
+        lines.append(row((["(none)"] + dashboard).joined(separator: " "), CommandCatalog.dashboard.summary))
         for spec in CommandCatalog.commands {
             let names = ([spec.name] + spec.aliases).joined(separator: "|")
             lines.append(row(spec.positionals.isEmpty ? names : "\(names) \(spec.positionals)", spec.summary))
@@ -21,12 +25,13 @@ enum HelpText {
         lines += ["", "options:"]
         let options = CommandCatalog.globalOptions + CommandCatalog.dashboard.options
         lines += options.map { row(label($0, among: options), $0.help) }
-        lines += [
-            "",
+        lines.append("")
+        lines += wrap(
             "The home is --home DIR, else $OFFSTAGE_HOME, else $XDG_STATE_HOME/offstage (~/.local/state/offstage).",
+            width: width)
+        lines += wrap(
             "offstage COMMAND --help lists the command's options; --home and --config may come before or after "
-                + "the command.",
-        ]
+                + "the command.", width: width)
         return lines.joined(separator: "\n")
     }
 

@@ -21,6 +21,19 @@ import Testing
         #expect(h.app.backgroundTimeRemaining(steady: 129.5) == 0.5)
     }
 
+    @Test("a task's first line says how much background time it began with, as its last says what was left")
+    func aTaskBeginsWithItsTimeInWords() {
+        var h = AppHarness.inPhase(.active)
+        let foreground = h.send(.beginBackgroundTask(name: "save", hasExpirationHandler: true), at: 1)
+        #expect(foreground.appLogged(.appBackgroundTask).map(\.reason) == ["began in the foreground"])
+        h.send(.userPressedHome, at: 100)
+        let background = h.send(.beginBackgroundTask(name: "sync", hasExpirationHandler: false), at: 101)
+        #expect(
+            background.appLogged(.appBackgroundTask).map(\.reason) == [
+                "began with 29 s of background time left; no expiration handler"
+            ])
+    }
+
     @Test func withoutATaskTheAppIsSuspendedWhenTheGraceEnds() {
         var h = AppHarness.inPhase(.active)
         let home = h.send(.userPressedHome)

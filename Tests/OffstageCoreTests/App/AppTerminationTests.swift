@@ -55,6 +55,17 @@ import Testing
         #expect(h.run(until: 100).isEmpty)
     }
 
+    @Test("a restart with the app not running terminates nothing: one life-cycle line, no app-terminated")
+    func aRestartWithTheAppNotRunning() {
+        var h = AppHarness()
+        let actions = h.send(.processRestarted, at: 10)
+        #expect(actions.appLogged(.appTerminated).isEmpty)
+        #expect(
+            actions.appLogged(.appLifecycle).map(\.reason) == [
+                "device rebooted (process restarted): the app was not running; transfers resume"
+            ])
+    }
+
     @Test(arguments: RebootPolicy.allCases)
     func aRebootFollowsThePolicy(policy: RebootPolicy) {
         var h = AppHarness.inPhase(.suspended, policy: AppLifecyclePolicy(rebootPolicy: policy))

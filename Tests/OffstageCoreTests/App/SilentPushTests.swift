@@ -58,7 +58,7 @@ import Testing
         #expect(h.app.state.deferredPush == nil)
         #expect(
             Self.pushLines(later).contains {
-                $0.hasPrefix("push (content-available, priority 5) delivered")
+                $0.hasPrefix("the held push (content-available, priority 5) delivered")
             })
         #expect(h.app.state.pushDeliveries == [600, 1200, 3600])
     }
@@ -87,6 +87,37 @@ import Testing
         #expect(h.app.nextWakeUp(after: 10) == nil, "nothing is due until Low Power Mode ends")
         let ended = h.send(.pushGateChanged(PushGate(lowPowerMode: false)), at: 40)
         #expect(ended.has(.launchAppInBackground(reason: "a background push")))
+        #expect(h.app.state.deferredPush == nil)
+    }
+
+    @Test("Low Power Mode ends with the budget spent: the held push waits on, says so and when, then goes")
+    func lowPowerModeEndsWithTheBudgetSpent() {
+        // push-vs-refresh's sequence: three pushes, a fourth held by the budget, Low Power Mode, a fifth held by it.
+        var h = AppHarness.inPhase(.suspended)
+        for at in [100.0, 140, 141] { h.send(.pushReceived(Self.background), at: at) }
+        h.send(.pushReceived(Self.background), at: 142)
+        h.send(.pushGateChanged(PushGate(lowPowerMode: true)), at: 150)
+        h.send(.pushReceived(Self.background), at: 151)
+        #expect(h.app.state.pushDeliveries == [100, 140, 141])
+        let ended = h.send(.pushGateChanged(PushGate(lowPowerMode: false)), at: 200)
+        #expect(!ended.has(.resumeAppInBackground(reason: "a background push")))
+        #expect(
+            Self.pushLines(ended).filter { $0.contains("held") } == [
+                "the held push (content-available, priority 5) is still deferred: throttled: 3 background pushes in "
+                    + "the last hour (the budget is about 3 an hour); delivered in 59 min"
+            ])
+        #expect(!Self.pushLines(ended).contains { $0.contains("delivered:") })
+        #expect(h.app.state.pushDeliveries == [100, 140, 141])
+        #expect(h.app.nextWakeUp(after: 200) == 3700)
+        // Said once: the next look at it while the budget holds it says nothing new.
+        #expect(Self.pushLines(h.run(until: 1000)).isEmpty)
+        let delivered = h.run(until: 3700)
+        #expect(
+            Self.pushLines(delivered).contains {
+                $0.hasPrefix("the held push (content-available, priority 5) delivered")
+                    && $0.hasSuffix("3 of about 3 this hour")
+            })
+        #expect(h.app.state.pushDeliveries == [140, 141, 3700])
         #expect(h.app.state.deferredPush == nil)
     }
 

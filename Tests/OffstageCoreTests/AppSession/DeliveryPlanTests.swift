@@ -14,10 +14,21 @@ import Testing
             httpStatus: 200, now: Self.now)
         #expect(calls.beforeMove.map(\.name) == ["didWriteData", "didFinishDownloadingTo"])
         #expect(calls.afterMove.map(\.name) == ["didCompleteWithError"])
-        #expect(calls.beforeMove.first?.logText == "didWriteData totalBytesWritten 2048 of 2048 (coalesced)")
+        #expect(calls.beforeMove.first?.logText == "didWriteData totalBytesWritten 2.0 KB of 2.0 KB (coalesced)")
         #expect(calls.beforeMove.last?.logText == "didFinishDownloadingTo /tmp/p: \(DelegateCall.temporaryFileNote)")
         let complete = "didCompleteWithError \(SystemView.describe(.response(httpStatus: 200)))"
         #expect(calls.afterMove.first?.logText == complete)
+    }
+
+    @Test("a delegate call's byte counts read as ls reads them; an unknown size is said, never -1")
+    func delegateCallsReadTheirBytes() {
+        #expect(
+            DelegateCall.didResumeAtOffset(taskIdentifier: 1, fileOffset: 2_000_000, expectedTotalBytes: 6_291_456)
+                .logText == "didResumeAtOffset fileOffset 2.0 MB of 6.3 MB")
+        let noSize = DeliveryPlan.download(
+            session: "s", taskIdentifier: 3, bytesWritten: 340_000, bytesExpected: -1, temporaryFile: "/tmp/p",
+            httpStatus: 200, now: Self.now)
+        #expect(noSize.beforeMove.first?.logText == "didWriteData totalBytesWritten 340 KB of an unknown size (coalesced)")
     }
 
     @Test func theMovesDecideTheRecord() {

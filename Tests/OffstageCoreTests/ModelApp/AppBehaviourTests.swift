@@ -48,7 +48,7 @@ import Testing
             Issue.record("no report committed")
             return
         }
-        #expect(changes.log.first?.reason.hasPrefix("report at launch: 2 line(s)") == true)
+        #expect(changes.log.first?.reason.hasPrefix("report at launch: 2 lines") == true)
         #expect(changes.upserts.isEmpty)
         let delivered = device.appActions.compactMap { action -> String? in
             if case .acknowledgeDelivery(let record?, _) = action { return record.deliveredPath }

@@ -76,6 +76,22 @@ import Testing
         #expect(h.lifecycle.phase == .notRunning)
     }
 
+    @Test("the launch's crash is known before the registrations run: a what-if on a copy, nothing changed")
+    func aCrashAtLaunchIsFoundOnACopy() {
+        let late = ModelApp(configuration: sampleConfiguration(), mistakes: AppMistakes(registersAfterLaunch: true))
+        let fine = ModelApp(configuration: sampleConfiguration())
+        var h = SchedulerHarness()
+        func crash(_ app: ModelApp) -> String? {
+            h.system.crashAtLaunch(app.launchEvents(), now: h.now, steady: h.scheduler.state.clock.lastSteady)
+        }
+        #expect(crash(late) == nil, "not launching")
+        h.sendApp(.userOpened)
+        let before = h.system
+        #expect(crash(late) == TaskScheduler.lateRegistrationException)
+        #expect(crash(fine) == nil)
+        #expect(h.system == before)
+    }
+
     @Test func theMistakesHaveCommandLineNames() {
         var mistakes = AppMistakes()
         let known = mistakes.set("reschedule-at-end", true) && mistakes.set("register-after-launch", true)

@@ -215,7 +215,7 @@ struct AndroidRuntimeTests {
         #expect(try rig.send(.storageLow(true)).status == .done)
         #expect(try rig.android().device.storageLow)
         let run = try rig.send(.run(name: "nothing"))
-        #expect(run.status == .refused && run.result == "No work named nothing")
+        #expect(run.status == .refused && run.result == "no work named nothing")
     }
 
     @Test("an iOS-profile engine refuses Android commands, saying how to switch")

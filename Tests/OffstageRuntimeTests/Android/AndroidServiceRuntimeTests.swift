@@ -38,15 +38,31 @@ struct AndroidServiceRuntimeTests {
         let refused = try rig.send(.startForegroundService(name: "player", notification: nil))
         #expect(refused.status == .refused)
         #expect(refused.result.hasPrefix("ForegroundServiceStartNotAllowedException"))
+        #expect(!refused.result.contains("; player: "), "said once, not again as a note: \(refused.result)")
         #expect(try rig.events(.foregroundService).contains { $0.subject == "player" })
         #expect(try rig.android().foregroundServices.isEmpty)
     }
 
-    @Test("setForegroundAsync from a command makes the running worker a foreground service")
+    @Test("setForegroundAsync from the background is refused (API 31): the worker runs on, the refusal is an event")
+    func setForegroundFromTheBackground() throws {
+        let rig = try AndroidRig()
+        _ = try rig.enqueue("upload", .simulated(seconds: 3000, result: .success))
+        #expect(try rig.work("upload").state == .running)
+        let refused = try rig.send(.setForeground(name: "upload", notification: "Uploading"))
+        #expect(refused.status == .refused)
+        #expect(refused.result.hasPrefix("ForegroundServiceStartNotAllowedException: setForegroundAsync()"))
+        #expect(try rig.events(.work).contains { $0.subject == "work upload" && $0.reason == refused.result })
+        #expect(try rig.work("upload").state == .running)
+        #expect(try !rig.work("upload").foreground)
+        #expect(try rig.android().foregroundServices.isEmpty)
+    }
+
+    @Test("setForegroundAsync from a command, the app visible, makes the running worker a foreground service")
     func setForegroundFromACommand() throws {
         let rig = try AndroidRig()
         _ = try rig.enqueue("upload", .simulated(seconds: 3000, result: .success))
         #expect(try rig.work("upload").state == .running)
+        #expect(try rig.send(AndroidRequest.appOpened).status == .done)
         #expect(try rig.send(.setForeground(name: "upload", notification: "Uploading")).status == .done)
         #expect(try rig.work("upload").foreground)
         #expect(try rig.android().foregroundServices.map(\.notification) == ["Uploading"])

@@ -44,7 +44,7 @@ struct ReconciliationScenarioTests {
         let stray = try Self.mixedWorld(scenario)
         try scenario.app(.open)
         let report = try scenario.reasons(.appReconciled)
-        #expect(report.contains { $0.hasPrefix("report at launch: 4 line(s): 1 still-running, 1 finished-while-away") })
+        #expect(report.contains { $0.hasPrefix("report at launch: 4 lines: 1 still-running, 1 finished-while-away") })
         #expect(report.contains { $0.contains("\"running\"") && $0.contains("still-running → reattach") })
         #expect(report.contains { $0.contains("\"done\"") && $0.contains("finished-while-away → deliver") })
         #expect(report.contains { $0.contains("\"ghost\"") && $0.contains("unknown-to-system → re-enqueue") })

@@ -39,13 +39,13 @@ import Testing
                 "app: background",
                 "background time remaining: 21.2 s",
                 "last ended: terminated by the system (memory)",
-                "relaunch rate limiter: delay 60 s, next relaunch in 42 s",
+                "relaunch rate limiter: delay 1 min, next relaunch in 43 s",
                 "relaunch waiting for: com.example.offstage.background",
                 "completion handler 2 for com.example.offstage.background: 24.5 s left (events finished)",
                 "open background task: background task 1 (no expiration handler)",
                 "session com.example.offstage.background: 1 delivery waiting in the outbox",
                 "mistakes: async-file-move",
-                "registry: 3 record(s): 0 in flight, 1 delivered, 1 failed, 1 lost",
+                "registry: 3 records: 0 in flight, 1 delivered, 1 failed, 1 lost",
                 "  \"ep-1\" download delivered (task 3, the app's taskIdentifier 1)",
                 "  \"ep-2\" upload failed: HTTP 500\\x1B (task 4)",
                 "  \"ep-3\" download lost",
@@ -62,6 +62,21 @@ import Testing
         #expect(lines[1] == "force-quit: no background relaunch until opened")
         let hosted = AppText.text(Self.snapshot(app, role: .hosting))
         #expect(hosted.hasPrefix("app: background (force-quit: no background relaunch until opened)\n"), "\(hosted)")
+    }
+
+    @Test("a home where nothing ever ran: no made-up history, no background time, counts in words")
+    func aFreshHomeSaysWhatIs() {
+        let app = AppSnapshot(phase: .notRunning, backgroundTimeRemaining: 0, session: "s")
+        let lines = AppText.text(Self.snapshot(app, role: .notRunning)).split(separator: "\n").map(String.init)
+        #expect(lines[0] == "app: not running: no offstage is running on /h (`offstage run` starts one)")
+        #expect(lines.contains("background time remaining: none (the app runs no code)"))
+        #expect(lines.contains("session s: no deliveries waiting in the outbox"))
+        #expect(lines.contains("registry: no records"))
+        var suspended = app
+        suspended.phase = .suspended
+        #expect(
+            AppText.text(Self.snapshot(suspended, role: .hosting)).contains(
+                "background time remaining: none (the app runs no code)"))
     }
 
     @Test func theForegroundHasUnlimitedTimeAndTheLargestDoubleInJSON() throws {

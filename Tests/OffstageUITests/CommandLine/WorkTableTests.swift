@@ -58,6 +58,19 @@ import Testing
                 + "CONSTRAINT_CHARGING")
     }
 
+    @Test("a request whose time has come but that something holds is due, not \"now\"; its reason says why")
+    func aHeldRequestIsDueNotNow() {
+        let held = WorkSnapshot(
+            id: "w-5", name: "sync", state: .enqueued, nextScheduleAt: Self.now.addingTimeInterval(-5),
+            reason: .network(.unmetered))
+        var free = held
+        free.reason = nil
+        let heldLine = WorkTable.text(Self.snapshot([held])).split(separator: "\n")[1]
+        let freeLine = WorkTable.text(Self.snapshot([free])).split(separator: "\n")[1]
+        #expect(heldLine.contains(" due ") && !heldLine.contains(" now "), "\(heldLine)")
+        #expect(freeLine.contains(" now "), "\(freeLine)")
+    }
+
     @Test(arguments: [40, 60, 80, 120])
     func everyLineFitsTheWidthTheNameGivesWayFirstAndTheReasonsGoBelow(width: Int) {
         var work = Self.sample

@@ -244,7 +244,8 @@ struct AndroidSimulationEngine {
                 toSystem.append(.expeditedJobStarted(name: id))
             case .scheduleWake(let at):
                 queueWorkWake(at.timeIntervalSince(setup.start))
-            case .enqueued, .kept, .warn, .refuse, .startForegroundNotification, .stopForegroundNotification:
+            case .enqueued, .kept, .warn, .refuse, .workerCallRefused, .startForegroundNotification,
+                .stopForegroundNotification:
                 continue
             }
         }

@@ -7,7 +7,7 @@ extension AndroidSystemModel {
         WorkEnvironment(
             gate: gate(now: now), inputs: constraintInputs(now: now), expeditedQuotaLeft: expeditedQuotaLeft(now: now),
             expeditedQuotaBackAt: expeditedQuotaRefillAt(now: now), appInForeground: state.phase == .foreground,
-            workersCanStart: workersCanStart)
+            workersCanStart: workersCanStart, foregroundServiceRefusal: foregroundStartRefusal(fromWorker: true))
     }
 
     /// Whether the system lets the app's regular (non-expedited) jobs run at `now`, and why not.

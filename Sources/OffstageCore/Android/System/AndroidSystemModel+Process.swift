@@ -107,7 +107,7 @@ extension AndroidSystemModel {
         if state.foregroundServices.contains(where: { $0.name == name }) {
             return t.refuse("foreground service \(name) is already running")
         }
-        if let refusal = foregroundStartRefusal(name, fromWorker: fromWorker) {
+        if let refusal = foregroundStartRefusal(fromWorker: fromWorker) {
             return t.refuseLogged(.foregroundService, name, refusal)
         }
         startInBackground(reason: "foreground service \(name)", in: &t)

@@ -69,13 +69,15 @@ extension AndroidSystemModel {
         state.backgroundServices = []
     }
 
-    /// Why the system refuses to start foreground service `name` now, or nil: from API 31 an app in the background
-    /// may not start one (`ForegroundServiceStartNotAllowedException`). Exemptions modelled: the app is visible
-    /// (in the foreground); a running worker's `setForegroundAsync` is left as it was (not modelled: an assumption).
-    func foregroundStartRefusal(_ name: String, fromWorker: Bool) -> String? {
-        guard policy.apiLevel >= 31, !fromWorker, state.phase != .foreground else { return nil }
+    /// Why the system refuses to start a foreground service now, or nil: from API 31 an app in the background may
+    /// not start one (`ForegroundServiceStartNotAllowedException`), whether the app calls `startForegroundService`
+    /// (`fgs start`) or a worker calls `setForegroundAsync` (`work foreground`). The one exemption modelled: the app
+    /// is visible (in the foreground).
+    func foregroundStartRefusal(fromWorker: Bool) -> String? {
+        guard policy.apiLevel >= 31, state.phase != .foreground else { return nil }
+        let call = fromWorker ? "setForegroundAsync()" : "startForegroundService()"
         return
-            "ForegroundServiceStartNotAllowedException: startForegroundService() not allowed: the app is "
+            "ForegroundServiceStartNotAllowedException: \(call) not allowed: the app is "
             + "\(state.phase == .gone ? "not running" : "in the background") (API \(policy.apiLevel); since API 31 "
             + "only a visible app, or an exemption, may start a foreground service)"
     }

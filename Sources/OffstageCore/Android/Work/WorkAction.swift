@@ -55,6 +55,9 @@ public enum WorkAction: Sendable, Equatable {
     case warn(String)
     /// The call was refused (WorkManager's exception text, or why the command does not apply); nothing changed.
     case refuse(String)
+    /// The system refused a call of this request's worker with this exception (its `setForegroundAsync` from the
+    /// background, API 31+): the events show it, and nothing changed.
+    case workerCallRefused(id: String, reason: String)
     /// Start this worker now; it reports `.workerFinished` when it returns.
     case startWorker(WorkerLaunch)
     /// Stop this running worker (its result, if it still comes, is ignored).

@@ -17,12 +17,16 @@ public struct WorkEnvironment: Codable, Sendable, Equatable {
     /// Whether a worker can start at all: false while no engine runs (a command applied to the store), when
     /// due work stays ENQUEUED until the next `offstage run` starts it.
     public var workersCanStart: Bool
+    /// Why the system refuses a worker's `setForegroundAsync` now (API 31+ with the app in the background:
+    /// `ForegroundServiceStartNotAllowedException`), or nil when it may start its foreground service.
+    public var foregroundServiceRefusal: String?
 
     /// An environment; the default is a friendly device with the gate open and no expedited quota.
     public init(
         gate: AndroidJobGate = .open(closesAt: nil, networkAllowed: true),
         inputs: AndroidConstraintInputs = AndroidConstraintInputs(), expeditedQuotaLeft: Int = 0,
-        expeditedQuotaBackAt: Date? = nil, appInForeground: Bool = false, workersCanStart: Bool = true
+        expeditedQuotaBackAt: Date? = nil, appInForeground: Bool = false, workersCanStart: Bool = true,
+        foregroundServiceRefusal: String? = nil
     ) {
         self.gate = gate
         self.inputs = inputs
@@ -30,5 +34,6 @@ public struct WorkEnvironment: Codable, Sendable, Equatable {
         self.expeditedQuotaBackAt = expeditedQuotaBackAt
         self.appInForeground = appInForeground
         self.workersCanStart = workersCanStart
+        self.foregroundServiceRefusal = foregroundServiceRefusal
     }
 }

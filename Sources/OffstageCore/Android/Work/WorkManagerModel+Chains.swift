@@ -21,7 +21,7 @@ extension WorkManagerModel {
             case .tag(let tag): what = "tagged \(tag)"
             case .all: what = "at all"
             }
-            return t.actions.append(.refuse("No work \(what)"))
+            return t.actions.append(.refuse("no work \(what)"))
         }
         let ids = matches.map { state.requests[$0].id }
         for id in ids {

@@ -38,7 +38,7 @@ extension WorkManagerModel {
         var prerequisites: [String] = []
         for name in request.after {
             let leaves = leaves(of: state.requests.filter { $0.name == name })
-            guard !leaves.isEmpty else { return t.actions.append(.refuse("No work named \(name) to run after")) }
+            guard !leaves.isEmpty else { return t.actions.append(.refuse("no work named \(name) to run after")) }
             prerequisites.append(contentsOf: leaves.filter { !prerequisites.contains($0) })
         }
         let existing = state.requests.filter { $0.unique && $0.name == request.name }

@@ -47,11 +47,15 @@ extension WorkManagerModel {
     }
 
     /// `setForegroundAsync`: the worker becomes a foreground service with a notification; the 10-minute limit
-    /// no longer applies, nor do bucket windows and Doze.
+    /// no longer applies, nor do bucket windows and Doze. From API 31 the system refuses it while the app is in the
+    /// background (the environment says why): the worker runs on as it was.
     mutating func setForeground(_ id: String, notification: String, in t: inout WorkTransition) {
         let now = t.now
         guard let index = index(of: id), state.requests[index].state == .running else {
             return t.actions.append(.refuse("setForegroundAsync: \(id) is not running"))
+        }
+        if let refusal = state.environment.foregroundServiceRefusal {
+            return t.actions.append(.workerCallRefused(id: id, reason: refusal))
         }
         update(index, in: &t) { request in
             request.run?.notification = notification
@@ -69,7 +73,7 @@ extension WorkManagerModel {
             let states = Set(named.map { state.requests[$0].state })
             let why =
                 named.isEmpty
-                ? "No work named \(name)"
+                ? "no work named \(name)"
                 : states.contains(.blocked)
                     ? "\(name) is BLOCKED by \(named.flatMap { blockingNames($0) }.joined(separator: ", "))"
                     : states.contains(.running) ? "\(name) is already RUNNING" : "\(name) is finished"

@@ -34,12 +34,15 @@ extension StoryCatalog {
         do push --content-available
         expect events Low Power Mode
         pause 3
-        say Low Power Mode ends: the push that waited wakes the app now
+        say Low Power Mode ends; the budget is still spent: the held push waits for the hour to pass
         do device low-power off
-        wait event push delivered within 10s
+        expect events is still deferred: throttled
         pause 3
         say past its earliest date the refresh runs when the scheduler decides, not when asked
         wait event bg-launched com.example.refresh within 2h
+        pause 3
+        say an hour after the first push the budget has room: the held push wakes the app
+        wait event push delivered within 1h
         pause 3
         say the user swipes the app away: no push wakes it and no refresh runs until the user opens it
         do app force-quit

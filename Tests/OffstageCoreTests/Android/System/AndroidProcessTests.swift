@@ -22,7 +22,8 @@ let lowMemoryTable: [LowMemoryRow] = [
         refusal: "foreground service player keeps the process alive"),
     LowMemoryRow(
         setup: [
-            .workerStarted(name: "dl"), .foregroundServiceStarted(name: "dl", notification: nil, fromWorker: true),
+            .appOpened, .workerStarted(name: "dl"),
+            .foregroundServiceStarted(name: "dl", notification: nil, fromWorker: true), .appLeft,
         ],
         refusal: "foreground service dl keeps the process alive"),
 ]
@@ -91,7 +92,7 @@ let lowMemoryTable: [LowMemoryRow] = [
     }
 
     @Test func rebootEndsTheProcessAndReschedulesWork() {
-        var h = AndroidHarness(bucket: .frequent)
+        var h = AndroidHarness(policy: AndroidPolicy(apiLevel: 30), bucket: .frequent)
         h.send(.workerStarted(name: "sync"))
         h.send(.foregroundServiceStarted(name: "sync", notification: nil, fromWorker: true))
         h.send(.dozeOn, at: 5)

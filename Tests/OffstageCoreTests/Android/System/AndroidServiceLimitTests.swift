@@ -95,6 +95,27 @@ import Testing
                 .refusal == nil)
     }
 
+    @Test("from API 31 a worker's setForegroundAsync from the background is refused too, as the environment says")
+    func fromAPI31AWorkersSetForegroundFromTheBackgroundIsRefused() {
+        var h = AndroidHarness()
+        h.send(.workerStarted(name: "upload"), at: 0)
+        let refusal = h.model.workEnvironment(now: AndroidHarness.at(1)).foregroundServiceRefusal
+        #expect(refusal?.hasPrefix("ForegroundServiceStartNotAllowedException: setForegroundAsync()") == true)
+        #expect(refusal?.contains("the app is in the background (API 34") == true)
+        let refused = h.send(.foregroundServiceStarted(name: "upload", notification: nil, fromWorker: true), at: 1)
+        #expect(refused.refusal == refusal)
+        #expect(h.model.state.foregroundServices.isEmpty)
+        // Visible, the app's worker may start it; before API 31 it may from the background.
+        h.send(.appOpened, at: 2)
+        #expect(h.model.workEnvironment(now: AndroidHarness.at(2)).foregroundServiceRefusal == nil)
+        #expect(
+            h.send(.foregroundServiceStarted(name: "upload", notification: nil, fromWorker: true), at: 3).refusal
+                == nil)
+        var old = AndroidHarness(policy: AndroidPolicy(apiLevel: 30))
+        old.send(.workerStarted(name: "upload"), at: 0)
+        #expect(old.model.workEnvironment(now: AndroidHarness.at(1)).foregroundServiceRefusal == nil)
+    }
+
     @Test func theProcessEndingEndsItsServicesAndStoppingByTheAppIsSaid() {
         var h = AndroidHarness()
         h.send(.appOpened, at: 0)

@@ -63,7 +63,7 @@ struct WorkChainTests {
     func refused() {
         var harness = WorkHarness()
         #expect(harness.enqueue("b", after: ["ghost"]) == nil)
-        #expect(harness.refusals == ["No work named ghost to run after"])
+        #expect(harness.refusals == ["no work named ghost to run after"])
         _ = harness.enqueue("a", WorkRequestSpec(worker: minuteWork, initialDelay: 60))
         let periodic = WorkRequestSpec(worker: minuteWork, kind: .periodic(PeriodicSchedule(interval: 900, flex: 900)))
         #expect(harness.enqueue("p", periodic, after: ["a"]) == nil)

@@ -81,6 +81,22 @@ struct WorkStopTests {
         #expect(harness.request(id)?.state == .succeeded)
     }
 
+    @Test("setForegroundAsync the system refuses (API 31+, from the background) leaves the worker as it was")
+    func foregroundRefusedBySystem() throws {
+        var harness = WorkHarness()
+        let id = try harness.add("f", WorkRequestSpec(worker: .download("http://x/big")), at: 0)
+        let deadline = harness.model.snapshots(now: at(1)).first?.runDeadline
+        let why = "ForegroundServiceStartNotAllowedException: setForegroundAsync() not allowed"
+        harness.environment({ $0.foregroundServiceRefusal = why }, at: 1)
+        harness.send(.setForeground(id: id, notification: "Downloading big"), at: 5)
+        #expect(harness.actions.contains(.workerCallRefused(id: id, reason: why)))
+        #expect(!harness.actions.contains(.startForegroundNotification(id: id, notification: "Downloading big")))
+        #expect(harness.model.snapshots(now: at(5)).first?.foreground == false)
+        #expect(deadline != nil && harness.model.snapshots(now: at(5)).first?.runDeadline == deadline)
+        harness.send(.timerFired, at: 601)
+        #expect(harness.stopped == [.timeout])
+    }
+
     @Test("setForegroundAsync on work that is not running is refused")
     func foregroundRefused() throws {
         var harness = WorkHarness()
@@ -114,7 +130,7 @@ struct WorkStopTests {
         harness.send(.cancel(.id(c)))
         #expect(harness.request(c)?.state == .cancelled)
         harness.send(.cancel(.tag("nothing")))
-        #expect(harness.refusals == ["No work tagged nothing"])
+        #expect(harness.refusals == ["no work tagged nothing"])
     }
 
     @Test(
@@ -161,7 +177,7 @@ struct WorkStopTests {
         harness.send(.workRun(name: "x"), at: 11)
         #expect(harness.refusals == ["x is already RUNNING"])
         harness.send(.workRun(name: "nope"), at: 12)
-        #expect(harness.refusals == ["No work named nope"])
+        #expect(harness.refusals == ["no work named nope"])
     }
 }
 
