@@ -20,8 +20,10 @@ final class TransferHost {
     weak var app: AppHost?
     /// Called when a request starts, with its task and the offset it starts from (the snapshots follow attempts).
     var onStart: (Int64, Int64) -> Void = { _, _ in }
-    /// The commits of progress and checkpoint reports handled this turn, written together (`flushProgress`).
-    var pendingProgress = StoreChanges()
+    /// The transitions of the engine's reports handled this turn, committed together (`flushReports`).
+    var batch = ReportBatch()
+    /// Whether the batch's effects are being performed: a transition they cause joins the batch.
+    var performingBatch = false
     /// The completion hooks still running, by task.
     private var hooks: [Int64: ShellTask] = [:]
     /// Checksums being computed on another thread, by task.
@@ -87,6 +89,9 @@ final class TransferHost {
         case .hookEnded(let id, _): hookArrived(id)
         default: break
         }
+        if performingBatch, command == nil { return try take(daemon.handle(event, now: context.time.now())) }
+        // What the batch holds was decided first: it is written first.
+        if performingBatch { try commitBatch() } else { try flushReports() }
         try run(daemon.handle(event, now: context.time.now()), command: command)
     }
 
