@@ -141,9 +141,27 @@ final class TransferHost {
         }
     }
 
-    /// Performs the side effects of a daemon transition whose commit is already written.
+    /// Performs the side effects of daemon transitions whose commits are already written. Deliveries whose name is
+    /// chosen are put in place together, after the other effects (`Finalizer.deliver`: one sync per folder).
     func perform(_ actions: [DaemonAction]) throws {
-        for action in actions { try perform(action) }
+        let placing = actions.compactMap { action -> TransferTask? in
+            guard case .deliver(let task) = action, task.deliveredPath != nil, finalizes(task) else { return nil }
+            return task
+        }
+        guard placing.count > 1 else {
+            for action in actions { try perform(action) }
+            return
+        }
+        for action in actions {
+            if case .deliver(let task) = action, task.deliveredPath != nil, finalizes(task) { continue }
+            try perform(action)
+        }
+        for event in finalizer.deliver(placing) { try handle(event) }
+    }
+
+    /// Whether this runtime's finaliser delivers `task` (not the model app, and not an offline apply).
+    private func finalizes(_ task: TransferTask) -> Bool {
+        !daemon.appSessions.contains(task.session) && !context.offline
     }
 
     private func perform(_ action: DaemonAction) throws {
