@@ -89,6 +89,12 @@ public final class CurlEngine: Sendable {
         _ = enqueue(.limit(taskID, bytesPerSecond))
     }
 
+    /// Says whether someone watches progress: reports come every `progressInterval` while watched (from the start),
+    /// every `unwatchedProgressInterval` while not.
+    public func setWatched(_ watched: Bool) {
+        _ = enqueue(.watched(watched))
+    }
+
     /// Stops every request (each reports `.ended(.stopped)`) and joins the engine thread.
     /// Idempotent. Called on the engine thread (from `report`), it does not wait.
     public func shutdown() {

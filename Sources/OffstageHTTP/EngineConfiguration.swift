@@ -29,8 +29,13 @@ public struct EngineConfiguration: Sendable {
     /// Free bytes a download leaves on its disk: below this it stops as if the disk were full, so the store,
     /// usually on the same disk, can still record the checkpoint and the pause.
     public var diskReserve: Int64
-    /// Minimum seconds between two `.progressed` reports for one task.
+    /// Minimum seconds between two `.progressed` reports for one task while someone watches (the default, and
+    /// after `CurlEngine.setWatched(true)`).
     public var progressInterval: Double
+    /// Minimum seconds between two `.progressed` reports while nobody watches (`CurlEngine.setWatched(false)`): a
+    /// `get -s` or an unattended `run` then reports once a second, so its loop is not woken ten times a second for
+    /// bars no one draws (checkpoints and stall checks keep their own times). Never shorter than `progressInterval`.
+    public var unwatchedProgressInterval: Double
     /// Seconds allowed for the TCP and TLS connect.
     public var connectTimeout: Double
     /// The `User-Agent` header.
@@ -55,6 +60,7 @@ public struct EngineConfiguration: Sendable {
         writebackWindow: Int64 = 8 << 20,
         diskReserve: Int64 = 1 << 20,
         progressInterval: Double = 0.1,
+        unwatchedProgressInterval: Double = 1,
         connectTimeout: Double = 30,
         userAgent: String = OffstageVersion.userAgent,
         netrcFile: String? = nil,
@@ -71,6 +77,7 @@ public struct EngineConfiguration: Sendable {
         self.writebackWindow = writebackWindow
         self.diskReserve = diskReserve
         self.progressInterval = progressInterval
+        self.unwatchedProgressInterval = unwatchedProgressInterval
         self.connectTimeout = connectTimeout
         self.userAgent = userAgent
         self.netrcFile = netrcFile

@@ -10,6 +10,8 @@ enum EngineCommand: Sendable {
     case stop(Int64)
     /// Change the rate limit of the task's active request at once (nil: none).
     case limit(Int64, Int64?)
+    /// Whether someone watches progress: `progressInterval` between reports, else `unwatchedProgressInterval`.
+    case watched(Bool)
     /// Stop every request and leave the loop.
     case shutdown
 }
@@ -44,6 +46,8 @@ final class EngineLoop {
     var settling: [Settling] = []
     /// When the next tick is due (monotonic seconds).
     var nextTick = 0.0
+    /// Whether someone watches progress (the owner says; watched until told otherwise).
+    var watched = true
     /// How long a finished download's connection is watched for excess bytes.
     static let settleSeconds = 0.05
 
@@ -74,8 +78,16 @@ final class EngineLoop {
     /// Whether any transfer is in flight.
     var isBusy: Bool { !active.isEmpty }
 
-    /// The tick's period: how often progress is reported and checkpoints and stalls are looked at.
-    var tickInterval: Double { min(max(configuration.progressInterval, 0.02), 1) }
+    /// Seconds between two progress reports of a transfer: the configuration's, slower while nobody watches.
+    var progressInterval: Double {
+        watched
+            ? configuration.progressInterval
+            : max(configuration.progressInterval, configuration.unwatchedProgressInterval)
+    }
+
+    /// The tick's period: how often progress is reported and checkpoints and stalls are looked at (never longer than
+    /// the checkpoint interval, so checkpoints by time keep their time while progress is slow).
+    var tickInterval: Double { min(max(progressInterval, 0.02), max(configuration.checkpointInterval, 0.02), 1) }
 
     /// Runs until `.shutdown`: each turn takes the queued commands, waits, and lets libcurl act on what is ready.
     /// Cleans the multi handle up before it returns (its connection cache closes sockets through the callback).
@@ -118,6 +130,11 @@ final class EngineLoop {
             guard let transfer = active[taskID] else { break }
             transfer.applyRateLimit(rate)
             notePacing(transfer)
+        case .watched(let watched):
+            guard watched != self.watched else { break }
+            self.watched = watched
+            // A view that just arrived gets fresh progress at once, not at the end of a slow tick.
+            if watched { nextTick = min(nextTick, MonotonicClock.now()) }
         case .shutdown:
             for transfer in active.values.sorted(by: { $0.request.taskID < $1.request.taskID }) {
                 end(transfer, result: nil)
@@ -230,7 +247,9 @@ final class EngineLoop {
         nextTick = now + tickInterval
         var ending: [(transfer: Transfer, result: CURLcode)] = []
         for transfer in active.values where !transfer.settling {
-            if let result = transfer.tick(now: now) { ending.append((transfer, result)) }
+            if let result = transfer.tick(now: now, progressInterval: progressInterval) {
+                ending.append((transfer, result))
+            }
         }
         for (transfer, result) in ending.sorted(by: { $0.transfer.request.taskID < $1.transfer.request.taskID }) {
             end(transfer, result: result)

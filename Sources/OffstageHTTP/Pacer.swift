@@ -2,12 +2,13 @@
 ///
 /// libcurl's `MAX_RECV_SPEED_LARGE` keeps the average, but libcurl 7.88 reads up to a hundred buffers in one go from a
 /// fast server and then waits many seconds: a 400 KiB/s download moved 5 MB at once, then nothing for 12 s. Pausing
-/// the transfer (`CURL_WRITEFUNC_PAUSE`) once the bucket is spent keeps every second close to the limit.
+/// the transfer's reading once the bucket is spent keeps every second close to the limit.
 ///
-/// It pauses only once the debt passes an eighth of a second's worth, and then until the debt is paid: libcurl hands
-/// a paused transfer's held data back in 16 KiB pieces, and pausing after each one woke the engine 250 times a second
-/// at 4 MiB/s (four times curl's CPU); this way it wakes about eight times a second, and no more than a quarter of a
-/// second's worth ever comes ahead of the limit.
+/// It pauses only once the debt passes an eighth of a second's worth, and then until the debt is paid, about eight
+/// times a second. The write callback takes the chunk that crossed the line and then pauses receiving
+/// (`curl_easy_pause`), so libcurl holds nothing back: refusing the chunk (`CURL_WRITEFUNC_PAUSE`) made libcurl copy
+/// it and hand it back in 16 KiB pieces. A read is at most an eighth of a second's worth (the receive buffer), so no
+/// more than a quarter of a second's worth ever comes ahead of the limit.
 struct Pacer {
     /// Bytes a second.
     private(set) var rate: Int64

@@ -65,7 +65,12 @@ extension Transfer {
             failure = localFailure(error, doing: "write")
             return 0
         }
-        pacer?.spend(count, now: now)
+        if pacer != nil {
+            pacer?.spend(count, now: now)
+            // Past its debt now: stop reading the socket until it is paid. The chunk itself was taken, so libcurl holds
+            // nothing back to copy and hand over again in 16 KiB pieces (what pausing from the callback's return did).
+            if let easy, paced(now: now) { _ = offstage_curl_pause_receiving(easy) }
+        }
         // Checkpoints by time, progress and stalls are the engine's tick; only the bytes limit is looked at here.
         if position - durable >= configuration.checkpointBytes {
             guard checkpoint(now: now) else { return 0 }

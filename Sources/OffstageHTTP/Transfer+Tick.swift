@@ -6,9 +6,10 @@ extension Transfer {
     var moved: Int64 { isDownload ? position : sent }
 
     /// The engine's tick for this transfer at `now` (monotonic seconds): moves the stall mark, checkpoints when
-    /// its time came, reports progress, and looks for a stall. Returns the result to end the request with (a
-    /// failed checkpoint, or a stall that lasted its timeout), else nil.
-    func tick(now: Double) -> CURLcode? {
+    /// its time came, reports progress when `progressInterval` has passed since the last report, and looks for a
+    /// stall. Returns the result to end the request with (a failed checkpoint, or a stall that lasted its timeout),
+    /// else nil.
+    func tick(now: Double, progressInterval: Double) -> CURLcode? {
         let bytes = moved
         noteMovement(bytes: bytes, now: now)
         if isDownload, accepted,
@@ -16,7 +17,7 @@ extension Transfer {
         {
             guard checkpoint(now: now) else { return CURLE_WRITE_ERROR }
         }
-        if now - lastProgress >= configuration.progressInterval, bytes != lastReportedProgress {
+        if now - lastProgress >= progressInterval, bytes != lastReportedProgress {
             lastProgress = now
             lastReportedProgress = bytes
             report(.progressed(taskID: request.taskID, bytes: bytes))

@@ -39,6 +39,8 @@ public final class DaemonRuntime {
     var lastTick = -Double.infinity
     /// Real monotonic seconds of the last inbox read (a frozen clock must still hear `offstage clock real`).
     var lastInboxPoll = -Double.infinity
+    /// When the loop last looked at the store's files (steady seconds).
+    var lastFilesCheck = -Double.infinity
     /// What the snapshots remember: speeds, attempts, the newest event lines.
     var snapshots = SnapshotBuilder()
     /// The views published to, each with what it asked for and what it holds.
@@ -157,8 +159,12 @@ public final class DaemonRuntime {
     func turn(waiting: Bool) throws -> RunOutcome? {
         // The store's files are still the ones it writes (every commit checks too; this catches an idle engine whose
         // log holds commits: they are saved into the database and the engine stops before a kill could lose them).
-        try store.checkFiles()
+        // Once a second: a busy turn comes ten times a second, and two `lstat`s each were a tenth of its cost.
         let realNow = realTime.steady()
+        if realNow - lastFilesCheck >= 1 {
+            lastFilesCheck = realNow
+            try store.checkFiles()
+        }
         if realNow - lastInboxPoll >= options.inboxPollInterval {
             lastInboxPoll = realNow
             try executeInbox()
@@ -316,7 +322,7 @@ public final class DaemonRuntime {
         let now = realTime.steady()
         guard force || now - lastTick >= options.tickInterval else { return }
         lastTick = now
-        options.onTick(transfers.daemon)
+        options.onTick?(transfers.daemon)
     }
 }
 

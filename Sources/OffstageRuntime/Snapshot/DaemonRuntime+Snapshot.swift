@@ -150,6 +150,8 @@ extension DaemonRuntime {
         if subscribers[.local] == nil, options.onSnapshot != nil || localUpdates != nil {
             subscribers[.local] = Subscriber(subscription: options.subscription, throttle: newThrottle())
         }
+        // Progress comes ten times a second while a view shows it, once a second while none does.
+        transfers.noteWatched(!subscribers.isEmpty || options.onTick != nil)
         guard !subscribers.isEmpty else {
             snapshotWake = nil
             return

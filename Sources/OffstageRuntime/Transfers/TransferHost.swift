@@ -12,6 +12,8 @@ final class TransferHost {
     var daemon: TransferDaemon
     /// The engine, once started.
     private(set) var engine: CurlEngine?
+    /// What the engine was last told about views showing progress (it starts watched).
+    private var engineWatched = true
     /// Delivers finished downloads of sessions no app hosts here.
     var finalizer: Finalizer
     /// When the daemon next wants `.timerFired` (retries, `earliestBeginDate`).
@@ -51,7 +53,16 @@ final class TransferHost {
             queue.post(contentsOf: reports.map { .daemon(.engine($0)) })
         }
         self.engine = engine
+        engineWatched = true
         engine.start()
+    }
+
+    /// Tells the engine whether a view shows progress (it reports ten times a second then, once a second else);
+    /// says it only when it changed.
+    func noteWatched(_ watched: Bool) {
+        guard watched != engineWatched, let engine else { return }
+        engineWatched = watched
+        engine.setWatched(watched)
     }
 
     /// Shuts the engine down (each request ends and checkpoints); its reports stay queued.

@@ -8,12 +8,26 @@ public struct SampleScene: Sendable {
     public var name: String
     /// What it shows, for `render --help` and the README.
     public var summary: String
-    /// The snapshot at the scene's start.
-    public var snapshot: Snapshot
+    /// The snapshot at the scene's start, built when asked for (every command's help names the scenes, and
+    /// building all eleven snapshots cost each start of `offstage` a millisecond).
+    public var snapshot: Snapshot { makeSnapshot() }
+    private let makeSnapshot: @Sendable () -> Snapshot
     /// The dashboard's state (overlay, selection, script line).
     public var state: DashboardState
     /// Whether the terminal has a UTF-8 locale.
     public var unicode: Bool
+
+    /// A scene whose snapshot is built from `snapshot` each time it is read.
+    init(
+        name: String, summary: String, snapshot: @autoclosure @escaping @Sendable () -> Snapshot,
+        state: DashboardState, unicode: Bool
+    ) {
+        self.name = name
+        self.summary = summary
+        makeSnapshot = snapshot
+        self.state = state
+        self.unicode = unicode
+    }
 
     /// Every scene, in the order the README shows them.
     public static var all: [SampleScene] {
