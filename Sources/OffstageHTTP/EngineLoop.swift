@@ -222,6 +222,7 @@ final class EngineLoop {
         var lifted: [Int64] = []
         for transfer in paced.values where (transfer.resumeAt ?? .infinity) <= now {
             transfer.resumeAt = nil
+            transfer.receivingPaused = false
             if let easy = transfer.easy { _ = offstage_curl_unpause(easy) }
             if transfer.pacer == nil { lifted.append(transfer.request.taskID) }
         }

@@ -58,7 +58,7 @@ extension Transfer {
         }
         guard accepted, failure == nil, let writer else { return 0 }
         let now = MonotonicClock.now()
-        if paced(now: now) { return offstage_curl_write_pause() }
+        if !receivingPaused, paced(now: now) { return offstage_curl_write_pause() }
         do {
             try writer.append(data, count)
         } catch {
@@ -67,9 +67,12 @@ extension Transfer {
         }
         if pacer != nil {
             pacer?.spend(count, now: now)
-            // Past its debt now: stop reading the socket until it is paid. The chunk itself was taken, so libcurl holds
-            // nothing back to copy and hand over again in 16 KiB pieces (what pausing from the callback's return did).
-            if let easy, paced(now: now) { _ = offstage_curl_pause_receiving(easy) }
+            // Past its debt now: stop reading the socket until it is paid. This chunk and the rest of the read libcurl
+            // is handing over are taken (at most an eighth of a second's worth), so it holds nothing back to copy and
+            // hand over again in 16 KiB pieces, as refusing a chunk made it do.
+            if !receivingPaused, let easy, paced(now: now) {
+                receivingPaused = offstage_curl_pause_receiving(easy) == CURLE_OK
+            }
         }
         // Checkpoints by time, progress and stalls are the engine's tick; only the bytes limit is looked at here.
         if position - durable >= configuration.checkpointBytes {

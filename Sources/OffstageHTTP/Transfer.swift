@@ -86,6 +86,9 @@ final class Transfer {
     var pacer: Pacer?
     /// While paused by its pacer: when to let it go on (monotonic seconds).
     var resumeAt: Double?
+    /// Whether the write callback paused the socket's reading (`curl_easy_pause`): the rest of the read libcurl is
+    /// handing over is taken, not refused, until the engine lets it go on.
+    var receivingPaused = false
     /// The receive buffer the handle started with: a later limit may shrink it, never grow it past this.
     var startBuffer = 0
 
