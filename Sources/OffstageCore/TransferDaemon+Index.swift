@@ -21,6 +21,8 @@ struct TaskIndex: Sendable, Equatable {
     private(set) var pausedForFullDisk: Set<Int64> = []
     /// The highest `taskIdentifier` of each session (a new task takes the next).
     private(set) var lastTaskIdentifier: [String: Int] = [:]
+    /// The tasks with a rate limit of their own, and that limit (the rate limits' pass reads these, not the tasks).
+    private(set) var ownLimits: [Int64: Int64] = [:]
     /// Counts the changes to the tasks, so a view's cached list knows when to look again.
     private(set) var version = 0
 
@@ -41,6 +43,9 @@ struct TaskIndex: Sendable, Equatable {
         }
         totals.replace(previous, with: task)
         noteIdentifier(task)
+        if task.options.rateLimit != nil || previous?.options.rateLimit != nil {
+            ownLimits[task.id] = task.options.rateLimit
+        }
         if task.isPausedForFullDisk {
             pausedForFullDisk.insert(task.id)
         } else {
@@ -72,11 +77,13 @@ struct TaskIndex: Sendable, Equatable {
         ready = []
         pausedForFullDisk = []
         lastTaskIdentifier = [:]
+        ownLimits = [:]
         newlyDated = []
         var dated: [DueDateHeap.Entry] = []
         for task in tasks.values {
             byState[task.state, default: []].insert(task.id)
             noteIdentifier(task)
+            if let limit = task.options.rateLimit { ownLimits[task.id] = limit }
             if task.isPausedForFullDisk { pausedForFullDisk.insert(task.id) }
             guard TransferDaemon.waits(task) else { continue }
             if let date = TransferDaemon.dueDate(of: task), date > now {
@@ -102,6 +109,13 @@ struct TaskIndex: Sendable, Equatable {
             dueDates.popFirst()
             ready.insert(task.id)
         }
+    }
+
+    /// Whether a task in `running` has a limit of its own (a lookup per entry of the smaller of the two).
+    func hasOwnLimit<Value>(among running: [Int64: Value]) -> Bool {
+        guard !ownLimits.isEmpty else { return false }
+        return ownLimits.count <= running.count
+            ? ownLimits.keys.contains { running[$0] != nil } : running.keys.contains { ownLimits[$0] != nil }
     }
 
     private mutating func noteIdentifier(_ task: TransferTask) {

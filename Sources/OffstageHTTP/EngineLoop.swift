@@ -185,10 +185,12 @@ final class EngineLoop {
         }
     }
 
-    /// Ends (or starts settling) every transfer libcurl reports done.
+    /// Ends (or starts settling) every transfer libcurl reports done. The downloads that completed start their
+    /// writeback together before each is synced, so their final syncs overlap on the disk.
     private func finishDone() {
         guard let multi else { return }
         var left: Int32 = 0
+        var completed: [(transfer: Transfer, socket: Int32)] = []
         while let message = curl_multi_info_read(multi, &left) {
             guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle,
                 let transfer = byHandle[handle]
@@ -197,14 +199,18 @@ final class EngineLoop {
             if result == CURLE_OK, let socket = transfer.settleSocket() {
                 _ = curl_multi_remove_handle(multi, handle)
                 byHandle[handle] = nil
-                let finished = MonotonicClock.now()
-                // The final sync overlaps the watch for excess bytes: both take time, neither needs the other.
-                transfer.checkpoint(now: finished)
-                transfer.settling = true
-                settling.append(Settling(transfer: transfer, socket: socket, deadline: finished + Self.settleSeconds))
+                transfer.writer?.startWriteback()
+                completed.append((transfer, socket))
             } else {
                 end(transfer, result: result)
             }
+        }
+        let finished = MonotonicClock.now()
+        for (transfer, socket) in completed {
+            // The final sync overlaps the watch for excess bytes: both take time, neither needs the other.
+            transfer.checkpoint(now: finished)
+            transfer.settling = true
+            settling.append(Settling(transfer: transfer, socket: socket, deadline: finished + Self.settleSeconds))
         }
     }
 

@@ -131,6 +131,15 @@ final class PartWriter {
         if let flushFailure { throw flushFailure }
     }
 
+    /// Starts writing back what the file holds past the last window, without waiting and without the buffer: the
+    /// sync that follows finds it on its way. Downloads that end in the same turn then sync together, not one
+    /// after another.
+    func startWriteback() {
+        guard fd >= 0, written > writebackStart else { return }
+        _ = offstage_start_writeback(fd, writebackStart, written - writebackStart)
+        writebackStart = written
+    }
+
     /// Drops everything after `offset` (buffer and file), durably.
     func discard(after offset: Int64) {
         pending = 0

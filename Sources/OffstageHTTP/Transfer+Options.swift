@@ -26,7 +26,6 @@ extension Transfer {
         long(CURLOPT_SSL_VERIFYPEER, 1, "SSL_VERIFYPEER")
         long(CURLOPT_SSL_VERIFYHOST, 2, "SSL_VERIFYHOST")
         if let bundle = configuration.caBundle { string(CURLOPT_CAINFO, bundle, "CAINFO") }
-        long(CURLOPT_BUFFERSIZE, receiveBufferSize, "BUFFERSIZE")
         long(CURLOPT_LOW_SPEED_LIMIT, 1, "LOW_SPEED_LIMIT")
         long(CURLOPT_LOW_SPEED_TIME, idleSeconds, "LOW_SPEED_TIME")
         long(
@@ -85,8 +84,10 @@ extension Transfer {
         } else {
             fields.append("Accept-Encoding: identity")
         }
-        startBuffer = request.rateLimit.map { Self.bufferSize(limit: $0, configured: configuration.receiveBufferSize) }
-            ?? configuration.receiveBufferSize
+        // The size this request was given (`receiveBufferSize(concurrent:)`: libcurl's own 16 KiB once eight run), not
+        // the configured one: a thousand 512 KiB buffers were half a gigabyte, 100 MiB of it touched.
+        startBuffer = request.rateLimit.map { Self.bufferSize(limit: $0, configured: receiveBufferSize) }
+            ?? receiveBufferSize
         long(CURLOPT_BUFFERSIZE, startBuffer, "BUFFERSIZE")
         applyRateLimit(request.rateLimit)
         fields += request.headers.map(\.line) + (credentials?.headers.map(\.line) ?? [])

@@ -181,11 +181,11 @@ public final class DaemonRuntime {
         if let deadline = nextDeadline, let real = time.realSeconds(untilVirtual: deadline) { wait = min(wait, real) }
         for item in queue.drain(waitingAtMost: waiting ? wait : 0.01) {
             if !item.isProgress { snapshotMayHaveChanged = true }
-            if case .daemon(let event) = item, item.isProgress {
-                try transfers.handleProgress(event)
+            if case .daemon(let event) = item, case .engine = event {
+                try transfers.handleReport(event)
                 continue
             }
-            try transfers.flushProgress()
+            try transfers.flushReports()
             switch item {
             case .daemon(let event):
                 try transfers.handle(event)
@@ -210,7 +210,7 @@ public final class DaemonRuntime {
                 subscribers[id] = nil
             }
         }
-        try transfers.flushProgress()
+        try transfers.flushReports()
         return nil
     }
 

@@ -19,38 +19,57 @@ struct Finalizer {
 
     /// Runs the next finalisation step for `task` and says what happened.
     func step(_ task: TransferTask) -> DaemonEvent {
+        switch place(task) {
+        case .ended(let event): event
+        case .inPlace(let part, let delivered): complete(task, part: part, delivered: delivered)
+        }
+    }
+
+    /// Where step 2 got to before its syncs: the file is under its chosen name (`inPlace`), or the step ended with
+    /// an event (a name chosen, a failure, a copy across devices completed).
+    enum Placement {
+        /// The step ended: what happened.
+        case ended(DaemonEvent)
+        /// The partial file is linked (or renamed) under `delivered`: it still needs its mode, the syncs and the
+        /// partial file's removal.
+        case inPlace(part: String, delivered: String)
+    }
+
+    /// Step 1, or step 2 up to the link: puts the file under its recorded name.
+    func place(_ task: TransferTask) -> Placement {
         let part = partPath(task.id)
         guard let chosen = task.deliveredPath else {
-            return choose(task, startingAt: 0)
+            return .ended(choose(task, startingAt: 0))
         }
         KillPoint.hit("finalize-before-link")
         let partExists = PosixFiles.exists(part)
         if !partExists {
-            if PosixFiles.exists(chosen) { return .delivered(id: task.id) }
-            return .deliveryFailed(id: task.id, reason: "the partial file \(part) is missing")
+            if PosixFiles.exists(chosen) { return .ended(.delivered(id: task.id)) }
+            return .ended(.deliveryFailed(id: task.id, reason: "the partial file \(part) is missing"))
         }
         switch PosixFiles.link(part, to: chosen) {
         case .success:
             KillPoint.hit("finalize-after-link")
-            return complete(task, part: part, delivered: chosen)
+            return .inPlace(part: part, delivered: chosen)
         case .failure(let error) where error.code == EEXIST:
             if PosixFiles.sameFile(part, chosen) || PosixFiles.isCopyAcrossDevices(of: part, at: chosen) {
-                return complete(task, part: part, delivered: chosen)
+                return .inPlace(part: part, delivered: chosen)
             }
             if replaces(task, chosen) {
                 // rename(2) puts the new file in place of the old one in one step: a kill leaves one or the other.
                 guard rename(part, chosen) == 0 else {
-                    if errno == EXDEV { return copyAcrossDevices(task, part: part, delivered: chosen) }
-                    return .deliveryFailed(
-                        id: task.id, reason: "cannot replace \(chosen): \(String(cString: strerror(errno)))")
+                    if errno == EXDEV { return .ended(copyAcrossDevices(task, part: part, delivered: chosen)) }
+                    return .ended(
+                        .deliveryFailed(
+                            id: task.id, reason: "cannot replace \(chosen): \(String(cString: strerror(errno)))"))
                 }
-                return complete(task, part: part, delivered: chosen)
+                return .inPlace(part: part, delivered: chosen)
             }
-            return choose(task, startingAt: 1)
+            return .ended(choose(task, startingAt: 1))
         case .failure(let error) where error.code == EXDEV:
-            return copyAcrossDevices(task, part: part, delivered: chosen)
+            return .ended(copyAcrossDevices(task, part: part, delivered: chosen))
         case .failure(let error):
-            return .deliveryFailed(id: task.id, reason: "cannot create \(chosen): \(error.message)")
+            return .ended(.deliveryFailed(id: task.id, reason: "cannot create \(chosen): \(error.message)"))
         }
     }
 
@@ -85,7 +104,7 @@ struct Finalizer {
     }
 
     /// The file is in place under its final name: make that durable, then drop the partial file.
-    private func complete(_ task: TransferTask, part: String, delivered: String) -> DaemonEvent {
+    func complete(_ task: TransferTask, part: String, delivered: String) -> DaemonEvent {
         _ = PosixFiles.remove(temporaryCopy(task))  // left by a kill during a cross-device copy
         if let error = PosixFiles.setMode(deliveredMode, of: delivered) {
             return .deliveryFailed(id: task.id, reason: "cannot set the mode of \(delivered): \(error.message)")
@@ -100,7 +119,7 @@ struct Finalizer {
     }
 
     /// The private name a cross-device copy is written under before it is linked into place.
-    private func temporaryCopy(_ task: TransferTask) -> String {
+    func temporaryCopy(_ task: TransferTask) -> String {
         (task.destinationDirectory as NSString).appendingPathComponent(".offstage-\(task.id).tmp")
     }
 

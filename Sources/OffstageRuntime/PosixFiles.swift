@@ -57,12 +57,21 @@ enum PosixFiles {
         return Failure(code: errno)
     }
 
-    /// Sets the permission bits of the regular file at `path` (never following a symlink) and syncs them.
-    static func setMode(_ mode: mode_t, of path: String) -> Failure? {
+    /// Sets the permission bits of the regular file at `path` (never following a symlink) and syncs them (unless
+    /// `sync` is false: then `syncFile` follows).
+    static func setMode(_ mode: mode_t, of path: String, sync: Bool = true) -> Failure? {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { return Failure(code: errno) }
         defer { close(fd) }
         guard fchmod(fd, mode) == 0 else { return Failure(code: errno) }
+        return !sync || fsync(fd) == 0 ? nil : Failure(code: errno)
+    }
+
+    /// Makes the file at `path` durable, its inode (mode, links) included (never following a symlink).
+    static func syncFile(_ path: String) -> Failure? {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return Failure(code: errno) }
+        defer { close(fd) }
         return fsync(fd) == 0 ? nil : Failure(code: errno)
     }
 

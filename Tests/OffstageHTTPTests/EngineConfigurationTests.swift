@@ -1,3 +1,5 @@
+import OffstageCore
+import OffstageTestSupport
 import Testing
 
 @testable import OffstageHTTP
@@ -29,5 +31,30 @@ struct EngineConfigurationTests {
         #expect(configuration.receiveBufferSize(concurrent: 7) == 512 << 10)
         #expect(configuration.receiveBufferSize(concurrent: 8) == 16 << 10)
         #expect(configuration.receiveBufferSize(concurrent: 999) == 16 << 10)
+    }
+
+    /// The handle starts with the buffer its concurrency gives it, a limit making it smaller still (a limit's own size
+    /// once replaced it with the configured 512 KiB: a thousand downloads held half a gigabyte of buffers).
+    @Test func aRequestStartsWithTheBufferItsConcurrencyGivesIt() throws {
+        try withScratchFolder { parts in
+            let configuration = EngineConfiguration(partsDirectory: parts)
+            func startBuffer(_ id: Int64, concurrent: Int, limit: Int64? = nil) -> Int {
+                var request = download("http://127.0.0.1:9/f", id: id)
+                request.rateLimit = limit
+                let prepared = Transfer.prepare(
+                    request, credentials: nil, configuration: configuration, concurrent: concurrent, report: { _ in })
+                guard case .success(let transfer) = prepared else {
+                    Issue.record("request \(id) did not start")
+                    return 0
+                }
+                defer { transfer.close() }
+                return transfer.startBuffer
+            }
+            #expect(startBuffer(1, concurrent: 0) == 512 << 10)
+            #expect(startBuffer(2, concurrent: 8) == 16 << 10)
+            #expect(startBuffer(3, concurrent: 999, limit: 1 << 30) == 16 << 10)
+            #expect(startBuffer(4, concurrent: 999, limit: 40_000) == 5_000)
+            #expect(startBuffer(5, concurrent: 0, limit: 40_000) == 5_000)
+        }
     }
 }

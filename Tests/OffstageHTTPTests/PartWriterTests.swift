@@ -48,6 +48,24 @@ struct PartWriterTests {
         }
     }
 
+    /// A download that ends starts its writeback first: what is in the file goes to the disk, the buffer stays, and
+    /// nothing counts as durable until the sync.
+    @Test func startingWritebackLeavesTheBufferAndDurabilityToTheSync() throws {
+        let fixture = Fixture()
+        let writer = fixture.writer(buffer: 64)
+        try append(writer, Array(repeating: 1, count: 60))
+        try append(writer, Array(repeating: 2, count: 30))
+        #expect(writer.written == 60)
+        writer.startWriteback()
+        #expect(writer.written == 60)
+        #expect(writer.position == 90)
+        #expect(writer.durable == 0)
+        #expect(fixture.syncs.count == 0)
+        try writer.sync()
+        #expect(writer.durable == 90)
+        #expect(fixture.fileBytes == Array(repeating: 1, count: 60) + Array(repeating: 2, count: 30))
+    }
+
     @Test func smallSlicesWaitInTheBufferUntilItFills() throws {
         let fixture = Fixture()
         let writer = fixture.writer(buffer: 64)

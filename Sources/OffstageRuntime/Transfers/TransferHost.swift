@@ -22,8 +22,10 @@ final class TransferHost {
     weak var app: AppHost?
     /// Called when a request starts, with its task and the offset it starts from (the snapshots follow attempts).
     var onStart: (Int64, Int64) -> Void = { _, _ in }
-    /// The commits of progress and checkpoint reports handled this turn, written together (`flushProgress`).
-    var pendingProgress = StoreChanges()
+    /// The transitions of the engine's reports handled this turn, committed together (`flushReports`).
+    var batch = ReportBatch()
+    /// Whether the batch's effects are being performed: a transition they cause joins the batch.
+    var performingBatch = false
     /// The completion hooks still running, by task.
     private var hooks: [Int64: ShellTask] = [:]
     /// Checksums being computed on another thread, by task.
@@ -98,6 +100,9 @@ final class TransferHost {
         case .hookEnded(let id, _): hookArrived(id)
         default: break
         }
+        if performingBatch, command == nil { return try take(daemon.handle(event, now: context.time.now())) }
+        // What the batch holds was decided first: it is written first.
+        if performingBatch { try commitBatch() } else { try flushReports() }
         try run(daemon.handle(event, now: context.time.now()), command: command)
     }
 
@@ -147,9 +152,27 @@ final class TransferHost {
         }
     }
 
-    /// Performs the side effects of a daemon transition whose commit is already written.
+    /// Performs the side effects of daemon transitions whose commits are already written. Deliveries whose name is
+    /// chosen are put in place together, after the other effects (`Finalizer.deliver`: one sync per folder).
     func perform(_ actions: [DaemonAction]) throws {
-        for action in actions { try perform(action) }
+        let placing = actions.compactMap { action -> TransferTask? in
+            guard case .deliver(let task) = action, task.deliveredPath != nil, finalizes(task) else { return nil }
+            return task
+        }
+        guard placing.count > 1 else {
+            for action in actions { try perform(action) }
+            return
+        }
+        for action in actions {
+            if case .deliver(let task) = action, task.deliveredPath != nil, finalizes(task) { continue }
+            try perform(action)
+        }
+        for event in finalizer.deliver(placing) { try handle(event) }
+    }
+
+    /// Whether this runtime's finaliser delivers `task` (not the model app, and not an offline apply).
+    private func finalizes(_ task: TransferTask) -> Bool {
+        !daemon.appSessions.contains(task.session) && !context.offline
     }
 
     private func perform(_ action: DaemonAction) throws {

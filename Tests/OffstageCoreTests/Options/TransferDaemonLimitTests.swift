@@ -80,6 +80,30 @@ import Testing
         #expect(try h.task(1).options.rateLimit == 10_240)
     }
 
+    /// The pass that gives running requests their rates reads the tasks' own limits from the daemon's index: set,
+    /// lifted, and rebuilt from the store at a restart.
+    @Test func aTasksOwnLimitIsFollowedWhenSetLiftedAndRestored() throws {
+        var h = DaemonHarness()
+        h.add(1)
+        h.add(2, url: "https://b.example/2")
+        let limited = h.send(.taskRateLimitRequested(id: 2, bytesPerSecond: 8192))
+        #expect(limited.contains(.limit(taskID: 2, bytesPerSecond: 8192)))
+        // Another request starting is given no limit, and the limited one is not told again.
+        let third = h.add(3, url: "https://c.example/3")
+        #expect(third.starts.first?.rateLimit == nil)
+        #expect(!third.contains { if case .limit = $0 { true } else { false } })
+        let lifted = h.send(.taskRateLimitRequested(id: 2, bytesPerSecond: nil))
+        #expect(lifted.contains(.limit(taskID: 2, bytesPerSecond: nil)))
+        #expect(h.daemon.appliedRateLimit(2) == nil)
+        h.send(.taskRateLimitRequested(id: 1, bytesPerSecond: 4096))
+        let stored = Array(h.daemon.tasks.values)
+
+        var restarted = DaemonHarness()
+        let started = restarted.send(.started(sessions: [], tasks: stored, conditions: DeviceConditions()))
+        let rates = Dictionary(uniqueKeysWithValues: started.starts.map { ($0.taskID, $0.rateLimit) })
+        #expect(rates == [1: 4096, 2: nil, 3: nil])
+    }
+
     @Test func theLimitOfAStoppedRequestIsForgottenAndItsNextRequestGetsItAgain() throws {
         var h = DaemonHarness()
         h.send(.rateLimitRequested(bytesPerSecond: 4096))
