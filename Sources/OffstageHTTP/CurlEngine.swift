@@ -89,10 +89,11 @@ public final class CurlEngine: Sendable {
         _ = enqueue(.limit(taskID, bytesPerSecond))
     }
 
-    /// Says whether someone watches progress: reports come every `progressInterval` while watched (from the start),
-    /// every `unwatchedProgressInterval` while not.
-    public func setWatched(_ watched: Bool) {
-        _ = enqueue(.watched(watched))
+    /// Says how often someone watching wants progress, in seconds (nil: nobody watches): reports come every
+    /// `interval` (never more often than `progressInterval`, which is the cadence from the start), or every
+    /// `unwatchedProgressInterval` while nobody watches.
+    public func setWatched(every interval: Double?) {
+        _ = enqueue(.watched(every: interval))
     }
 
     /// Stops every request (each reports `.ended(.stopped)`) and joins the engine thread.

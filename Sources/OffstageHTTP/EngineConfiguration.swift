@@ -29,12 +29,13 @@ public struct EngineConfiguration: Sendable {
     /// Free bytes a download leaves on its disk: below this it stops as if the disk were full, so the store,
     /// usually on the same disk, can still record the checkpoint and the pause.
     public var diskReserve: Int64
-    /// Minimum seconds between two `.progressed` reports for one task while someone watches (the default, and
-    /// after `CurlEngine.setWatched(true)`).
+    /// Minimum seconds between two `.progressed` reports for one task (from the start, and the shortest a watcher
+    /// gets with `CurlEngine.setWatched(every:)`).
     public var progressInterval: Double
-    /// Minimum seconds between two `.progressed` reports while nobody watches (`CurlEngine.setWatched(false)`): a
-    /// `get -s` or an unattended `run` then reports once a second, so its loop is not woken ten times a second for
-    /// bars no one draws (checkpoints and stall checks keep their own times). Never shorter than `progressInterval`.
+    /// Minimum seconds between two `.progressed` reports while nobody watches (`CurlEngine.setWatched(every: nil)`):
+    /// a `get -s` or an unattended `run` then reports twice a second (as often as a dashboard is sent progress), so
+    /// its loop is not woken ten times a second for bars no one draws (checkpoints and stall checks keep their own
+    /// times). Never shorter than `progressInterval`.
     public var unwatchedProgressInterval: Double
     /// Seconds allowed for the TCP and TLS connect.
     public var connectTimeout: Double
@@ -60,7 +61,7 @@ public struct EngineConfiguration: Sendable {
         writebackWindow: Int64 = 8 << 20,
         diskReserve: Int64 = 1 << 20,
         progressInterval: Double = 0.1,
-        unwatchedProgressInterval: Double = 1,
+        unwatchedProgressInterval: Double = 0.5,
         connectTimeout: Double = 30,
         userAgent: String = OffstageVersion.userAgent,
         netrcFile: String? = nil,

@@ -10,8 +10,8 @@ enum EngineCommand: Sendable {
     case stop(Int64)
     /// Change the rate limit of the task's active request at once (nil: none).
     case limit(Int64, Int64?)
-    /// Whether someone watches progress: `progressInterval` between reports, else `unwatchedProgressInterval`.
-    case watched(Bool)
+    /// How often someone watching wants progress, in seconds (nil: nobody watches; `unwatchedProgressInterval`).
+    case watched(every: Double?)
     /// Stop every request and leave the loop.
     case shutdown
 }
@@ -46,8 +46,9 @@ final class EngineLoop {
     var settling: [Settling] = []
     /// When the next tick is due (monotonic seconds).
     var nextTick = 0.0
-    /// Whether someone watches progress (the owner says; watched until told otherwise).
-    var watched = true
+    /// How often the one watching wants progress, in seconds (nil: nobody watches); the configuration's
+    /// `progressInterval` until the owner says otherwise.
+    var watchedInterval: Double?
     /// How long a finished download's connection is watched for excess bytes.
     static let settleSeconds = 0.05
 
@@ -65,6 +66,7 @@ final class EngineLoop {
     ) {
         self.configuration = configuration
         self.reports = reports
+        watchedInterval = configuration.progressInterval
         watch = SocketWatch(wakeup: wakeup)
         multi = watch == nil ? nil : curl_multi_init()
         guard let multi else { return }
@@ -80,9 +82,7 @@ final class EngineLoop {
 
     /// Seconds between two progress reports of a transfer: the configuration's, slower while nobody watches.
     var progressInterval: Double {
-        watched
-            ? configuration.progressInterval
-            : max(configuration.progressInterval, configuration.unwatchedProgressInterval)
+        max(configuration.progressInterval, watchedInterval ?? configuration.unwatchedProgressInterval)
     }
 
     /// The tick's period: how often progress is reported and checkpoints and stalls are looked at (never longer than
@@ -130,11 +130,11 @@ final class EngineLoop {
             guard let transfer = active[taskID] else { break }
             transfer.applyRateLimit(rate)
             notePacing(transfer)
-        case .watched(let watched):
-            guard watched != self.watched else { break }
-            self.watched = watched
+        case .watched(let interval):
+            let before = progressInterval
+            watchedInterval = interval
             // A view that just arrived gets fresh progress at once, not at the end of a slow tick.
-            if watched { nextTick = min(nextTick, MonotonicClock.now()) }
+            if progressInterval < before { nextTick = min(nextTick, MonotonicClock.now()) }
         case .shutdown:
             for transfer in active.values.sorted(by: { $0.request.taskID < $1.request.taskID }) {
                 end(transfer, result: nil)

@@ -44,7 +44,7 @@ public struct RuntimeOptions {
     /// Called on the loop thread with each new event-log line, after it is durable.
     public var onLog: (LogEntry) -> Void = { _ in }
     /// Called on the loop thread at most `tickInterval` apart with the daemon's state, for progress display (set,
-    /// it counts as a view: the engine reports progress ten times a second).
+    /// it counts as a view: the engine reports progress every `tickInterval`).
     public var onTick: ((TransferDaemon) -> Void)?
     /// The shortest real time between two `onTick` calls, in seconds.
     public var tickInterval: Double = 0.1

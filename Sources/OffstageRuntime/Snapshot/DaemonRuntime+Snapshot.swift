@@ -150,8 +150,12 @@ extension DaemonRuntime {
         if subscribers[.local] == nil, options.onSnapshot != nil || localUpdates != nil {
             subscribers[.local] = Subscriber(subscription: options.subscription, throttle: newThrottle())
         }
-        // Progress comes ten times a second while a view shows it, once a second while none does.
-        transfers.noteWatched(!subscribers.isEmpty || options.onTick != nil)
+        // The engine reports progress as often as the views are sent it (twice a second for dashboards), as often as
+        // `onTick` looks, or as the configuration says while nobody watches (twice a second).
+        var watchedEvery: Double?
+        if !subscribers.isEmpty { watchedEvery = max(options.snapshotInterval, options.progressInterval ?? 0) }
+        if options.onTick != nil { watchedEvery = min(watchedEvery ?? .infinity, options.tickInterval) }
+        transfers.noteWatched(every: watchedEvery)
         guard !subscribers.isEmpty else {
             snapshotWake = nil
             return

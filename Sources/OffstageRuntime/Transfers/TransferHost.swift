@@ -12,8 +12,9 @@ final class TransferHost {
     var daemon: TransferDaemon
     /// The engine, once started.
     private(set) var engine: CurlEngine?
-    /// What the engine was last told about views showing progress (it starts watched).
-    private var engineWatched = true
+    /// What the engine was last told about views showing progress: how often they want it (nil: nobody watches);
+    /// `.none` until it was told anything.
+    private var engineWatched: Double?? = .none
     /// Delivers finished downloads of sessions no app hosts here.
     var finalizer: Finalizer
     /// When the daemon next wants `.timerFired` (retries, `earliestBeginDate`).
@@ -53,16 +54,16 @@ final class TransferHost {
             queue.post(contentsOf: reports.map { .daemon(.engine($0)) })
         }
         self.engine = engine
-        engineWatched = true
+        engineWatched = .none
         engine.start()
     }
 
-    /// Tells the engine whether a view shows progress (it reports ten times a second then, once a second else);
+    /// Tells the engine how often the views want progress (nil: no view; it reports twice a second then);
     /// says it only when it changed.
-    func noteWatched(_ watched: Bool) {
-        guard watched != engineWatched, let engine else { return }
-        engineWatched = watched
-        engine.setWatched(watched)
+    func noteWatched(every interval: Double?) {
+        guard engineWatched != .some(interval), let engine else { return }
+        engineWatched = .some(interval)
+        engine.setWatched(every: interval)
     }
 
     /// Shuts the engine down (each request ends and checkpoints); its reports stay queued.
