@@ -60,9 +60,8 @@ extension Transfer {
         let now = MonotonicClock.now()
         // Refused (libcurl keeps it and hands it back later) while in debt; once the socket's reading is paused, the
         // rest of the read is taken while the debt stays within a quarter of a second's worth.
-        if receivingPaused ? pacer?.isFarBehind(now: now) == true && paced(now: now) : paced(now: now) {
-            return offstage_curl_write_pause()
-        }
+        let mayRefuse = !receivingPaused || pacer?.isFarBehind(now: now) == true
+        if mayRefuse, paced(now: now) { return offstage_curl_write_pause() }
         do {
             try writer.append(data, count)
         } catch {

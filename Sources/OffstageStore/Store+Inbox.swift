@@ -15,22 +15,24 @@ extension Store {
     /// Leaves an `add` for the running daemon; returns the inbox id and the id the task will have.
     @discardableResult
     public func enqueueAdd(_ spec: TransferSpec, now: Date) throws -> (command: Int64, task: Int64) {
-        let ids = try insert(.add(spec), now: now)
-        guard let task = ids.task else {
-            throw StoreError.invalidRow(table: "inbox", detail: "command \(ids.command) reserved no task id")
-        }
-        return (ids.command, task)
+        try insertReservingTask(.add(spec), now: now)
     }
 
     /// Leaves a batch of downloads for the running daemon in one row; returns the inbox id and the first of the
     /// consecutive ids its tasks will have.
     @discardableResult
     public func enqueueBatch(_ batch: TransferBatch, now: Date) throws -> (command: Int64, firstTask: Int64) {
-        let ids = try insert(.addBatch(batch), now: now)
-        guard let first = ids.task else {
+        let ids = try insertReservingTask(.addBatch(batch), now: now)
+        return (ids.command, ids.task)
+    }
+
+    /// Inserts a command that reserves task ids (`add`, `addBatch`); returns its inbox id and its (first) task id.
+    private func insertReservingTask(_ command: DaemonCommand, now: Date) throws -> (command: Int64, task: Int64) {
+        let ids = try insert(command, now: now)
+        guard let task = ids.task else {
             throw StoreError.invalidRow(table: "inbox", detail: "command \(ids.command) reserved no task id")
         }
-        return (ids.command, first)
+        return (ids.command, task)
     }
 
     /// The (first) task id an `add` or `addBatch` command reserved, or nil when the command is not an `add` (or does not exist).

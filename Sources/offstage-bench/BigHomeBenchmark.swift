@@ -24,6 +24,14 @@ enum BigHomeBenchmark {
         var figure: String
         var goal: String
         var met: Bool?
+
+        /// The row of a start-up time (`ready`: seconds to the first true output, nil when never seen) against
+        /// `Goal.ready`.
+        static func ready(_ what: String, _ ready: Double?) -> Row {
+            Row(
+                what: what, figure: ready.map { Fixed.text($0, 3) + " s" } ?? "-",
+                goal: "<= \(Fixed.text(Goal.ready, 1)) s", met: ready.map { $0 <= Goal.ready })
+        }
     }
 
     /// Runs every part and prints the table.
@@ -138,10 +146,7 @@ enum BigHomeBenchmark {
                 + "\(Fixed.text(window.cpu, 3)) CPU s in \(Fixed.text(window.seconds, 2)) s; "
                 + "resident \(mib(window.resident)) MiB, peak \(mib(window.peak)) MiB")
         return [
-            Row(
-                what: "run: start-up summary after (wall)",
-                figure: ready.map { Fixed.text($0, 3) + " s" } ?? "-",
-                goal: "<= \(Fixed.text(Goal.ready, 1)) s", met: ready.map { $0 <= Goal.ready }),
+            .ready("run: start-up summary after (wall)", ready),
             Row(
                 what: "run idle with \(tasks) waiting: CPU", figure: "\(Fixed.text(window.percent, 3)) %",
                 goal: "<= \(Fixed.text(Goal.idlePercent, 1)) %", met: window.percent <= Goal.idlePercent),
@@ -170,11 +175,7 @@ enum BigHomeBenchmark {
                 + "\(Fixed.text(window.cpu, 3)) CPU s in \(Fixed.text(window.seconds, 2)) s; "
                 + "resident \(mib(window.resident)) MiB, peak \(mib(window.peak)) MiB")
         return [
-            Row(
-                what: "dashboard: first true frame after (wall)",
-                figure: ready.map { Fixed.text($0, 3) + " s" } ?? "-",
-                goal: "<= \(Fixed.text(Goal.ready, 1)) s",
-                met: ready.map { $0 <= Goal.ready }),
+            .ready("dashboard: first true frame after (wall)", ready),
             Row(
                 what: "dashboard idle with \(tasks) waiting: CPU",
                 figure: "\(Fixed.text(window.percent, 3)) %",
@@ -232,11 +233,7 @@ enum BigHomeBenchmark {
                 + "\(Fixed.text(enginePercent, 3)) %, \(mib(engineMemory.resident)) MiB; dashboard "
                 + "\(Fixed.text(dashboardPercent, 3)) %, \(mib(dashboardMemory.resident)) MiB")
         return [
-            Row(
-                what: "attached: first true frame after (wall)",
-                figure: ready.map { Fixed.text($0, 3) + " s" } ?? "-",
-                goal: "<= \(Fixed.text(Goal.ready, 1)) s",
-                met: ready.map { $0 <= Goal.ready }),
+            .ready("attached: first true frame after (wall)", ready),
             Row(
                 what: "attached: a window's first update", figure: "\(first.bytes) B", goal: "", met: nil),
             Row(

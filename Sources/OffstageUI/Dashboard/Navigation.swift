@@ -37,12 +37,7 @@ enum Navigation {
         switch pane {
         case .transfers:
             let window = DashboardRows.transferWindow(snapshot, filter: filter)
-            let ids = window.rows.map(\.id)
-            let current =
-                state.transferJump
-                ?? state.selectedTransfer.flatMap { ids.firstIndex(of: $0) }.map {
-                    window.offset + $0
-                }
+            let current = selectedTransferIndex(state, in: window)
             guard
                 let next = target(
                     motion, from: current, count: window.count, pane: pane, noun: "transfer", state: &state)
@@ -50,8 +45,9 @@ enum Navigation {
             // A row the view does not hold yet is selected once the engine has sent it; until then the selection
             // goes as far as the held rows reach.
             let held = next - window.offset
-            state.transferJump = held >= 0 && held < ids.count ? nil : next
-            if !ids.isEmpty { state.selectedTransfer = ids[min(max(0, held), ids.count - 1)] }
+            let heldRows = window.rows
+            state.transferJump = held >= 0 && held < heldRows.count ? nil : next
+            if !heldRows.isEmpty { state.selectedTransfer = heldRows[min(max(0, held), heldRows.count - 1)].id }
         case .scheduled:
             let keys = DashboardRows.scheduledKeys(snapshot, filter: filter)
             let current = state.selectedScheduled.flatMap { keys.firstIndex(of: $0) }
@@ -194,18 +190,22 @@ enum Navigation {
         }
     }
 
+    /// The selected transfer's position in the whole filtered list: a pending jump's, else the selected row's in the
+    /// window the view holds (nil when neither).
+    private static func selectedTransferIndex(
+        _ state: DashboardState, in window: (rows: [TransferSnapshot], offset: Int, count: Int)
+    ) -> Int? {
+        state.transferJump
+            ?? state.selectedTransfer.flatMap { id in window.rows.firstIndex { $0.id == id } }.map { window.offset + $0 }
+    }
+
     /// Clamps a pane's scroll offset so its selection is inside a window of `rows` rows and no blank tail shows.
     static func keepVisible(_ pane: DashboardState.Pane, state: inout DashboardState, snapshot: Snapshot, rows: Int) {
         let filter = state.filters[pane]
         switch pane {
         case .transfers:
             let listed = DashboardRows.transferWindow(snapshot, filter: filter)
-            let ids = listed.rows.map(\.id)
-            let index =
-                state.transferJump
-                ?? state.selectedTransfer.flatMap { ids.firstIndex(of: $0) }.map {
-                    listed.offset + $0
-                }
+            let index = selectedTransferIndex(state, in: listed)
             state.transferScroll = window(state.transferScroll, selected: index, count: listed.count, rows: rows)
         case .scheduled:
             let keys = DashboardRows.scheduledKeys(snapshot, filter: filter)
