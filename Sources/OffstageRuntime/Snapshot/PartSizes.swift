@@ -21,4 +21,18 @@ enum PartSizes {
             return filled
         }
     }
+
+    /// The size of every regular file `parts/<id>.part` holds, by task id (one directory read; a home of waiting
+    /// tasks has none), as `size` finds each.
+    static func all(home: OffstageHome) -> [Int64: Int64] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: home.partsDirectory) else { return [:] }
+        var sizes: [Int64: Int64] = [:]
+        for name in names where name.hasSuffix(".part") {
+            guard let id = Int64(name.dropLast(5)), home.partPath(taskID: id).hasSuffix("/" + name),
+                let bytes = size(home: home, taskID: id)
+            else { continue }
+            sizes[id] = bytes
+        }
+        return sizes
+    }
 }

@@ -24,7 +24,7 @@ public enum StoreListing {
         let interrupted = owner == nil
         let session = configuration.appSession.sessionIdentifier
         let outbox = Set(try store.outbox().map(\.taskID))
-        let parts = partSizes(home: home)
+        let parts = PartSizes.all(home: home)
         var inbox = try StoreSnapshot.inboxAdds(store, defaultDirectory: home.documentsDirectory, now: now)
             .sorted { $0.id < $1.id }[...]
         var totals = TransferTotals()
@@ -53,19 +53,5 @@ public enum StoreListing {
         }
         for task in inbox { try emit(task) }
         return totals
-    }
-
-    /// The size of every regular file `parts/<id>.part` holds, by task id (one directory read; a home of waiting
-    /// tasks has none), as `PartSizes.size` finds each.
-    static func partSizes(home: OffstageHome) -> [Int64: Int64] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: home.partsDirectory) else { return [:] }
-        var sizes: [Int64: Int64] = [:]
-        for name in names where name.hasSuffix(".part") {
-            guard let id = Int64(name.dropLast(5)), home.partPath(taskID: id).hasSuffix("/" + name),
-                let size = PartSizes.size(home: home, taskID: id)
-            else { continue }
-            sizes[id] = size
-        }
-        return sizes
     }
 }
