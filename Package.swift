@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -6,14 +7,27 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// SQLite, ncurses and the C++ library linked in from Debian's archives too, when `StaticLibraries/` (links to them)
+/// resolves: the linker searches that directory first and takes the `.a` it finds for `-lsqlite3`, `-lncursesw` and
+/// `-lstdc++`, so the loader no longer opens, maps and binds four more libraries (about 3,800 symbols) on every start.
+/// libcurl, libcrypto and libz stay shared: libcurl itself needs them. Without the archives, all of them are shared.
+let staticLibraries: [String] = {
+    let directory = Context.packageDirectory + "/StaticLibraries"
+    let archives = ["libsqlite3.a", "libncursesw.a", "libtinfo.a", "libstdc++.a"]
+    guard archives.allSatisfy({ FileManager.default.fileExists(atPath: directory + "/" + $0) }) else { return [] }
+    // libtinfo is named (the shared ncursesw lists it itself); libstdc++ again after Foundation's ICU, which needs it.
+    return ["-L" + directory, "-ltinfo", "-lstdc++"]
+}()
+
 /// The Swift runtime and Foundation linked into the release binary (as `swift build --static-swift-stdlib` does, for
 /// this one executable): the static Foundation's own C parts are named because the modules were compiled against the
-/// shared Foundation, whose link entries do not list them.
+/// shared Foundation, whose link entries do not list them. The binary is not position-independent (`-no-pie`): the
+/// loader then has no ~86,000 relative relocations to apply and no pages to copy for them on every start.
 let staticRuntime = [
-    "-static-stdlib", "-Xlinker", "--start-group", "-lFoundation", "-lFoundationEssentials",
+    "-static-stdlib", "-Xclang-linker", "-no-pie", "-Xlinker", "--start-group", "-lFoundation", "-lFoundationEssentials",
     "-lFoundationInternationalization", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims",
     "-l_FoundationCollections", "-Xlinker", "--end-group",
-]
+] + staticLibraries
 
 let package = Package(
     name: "Offstage",
