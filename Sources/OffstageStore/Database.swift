@@ -129,6 +129,18 @@ final class Database {
         try execute("PRAGMA foreign_keys=ON")
         try Schema.migrate(self, from: identity.version, migrations: migrations)
         try tightenCompanionFiles()
+        try keepLogFiles()
+    }
+
+    /// Leaves the `-wal` and `-shm` files in place when the last connection closes: every command then reopens them
+    /// instead of creating two files and removing them again (two inode allocations and two unlinks a command). The
+    /// log is emptied instead (`journal_size_limit` 0: truncated once it is checkpointed), so a log with anything in
+    /// it still means commits not yet in the database (`hasWALContent`).
+    private func keepLogFiles() throws {
+        try execute("PRAGMA journal_size_limit=0")
+        var persist: Int32 = 1
+        // Advisory: a VFS that refuses leaves SQLite's default (the files removed), which is as safe.
+        _ = sqlite3_file_control(handle, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
     }
 
     /// What the checks found: the schema version, and whether the file is a blank SQLite database.
