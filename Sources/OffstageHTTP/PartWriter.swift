@@ -43,9 +43,13 @@ final class PartWriter {
     private var pending = 0
     private let writebackWindow: Int64
     private let diskReserve: Int64
+    /// Bytes that may still be written before free space is measured again (`write`).
+    private var writableBeforeCheck: Int64 = 0
     private let fileSync: @Sendable (Int32) -> Int32
     /// Monotonic seconds, for how fast the buffer fills (a test injects its own).
     private let now: () -> Double
+    /// The free bytes of the file's disk for an unprivileged writer, nil when unknown (a test injects its own).
+    private let freeSpace: (Int32) -> Int64?
     /// Absolute end of what is in the file (not counting the buffer).
     private(set) var written: Int64
     /// Absolute end of what is known to be on disk.
@@ -55,10 +59,12 @@ final class PartWriter {
     /// A writer appending at `offset` (the file already holds exactly `offset` bytes).
     init(
         fd: Int32, offset: Int64, bufferSize: Int, writebackWindow: Int64, diskReserve: Int64 = 0,
-        now: @escaping () -> Double = MonotonicClock.now, fileSync: @escaping @Sendable (Int32) -> Int32
+        now: @escaping () -> Double = MonotonicClock.now, freeSpace: @escaping (Int32) -> Int64? = PartWriter.freeSpace,
+        fileSync: @escaping @Sendable (Int32) -> Int32
     ) {
         self.fd = fd
         self.now = now
+        self.freeSpace = freeSpace
         largest = max(1, bufferSize)
         start = offset
         capacity = min(largest, Self.initialBufferSize)
@@ -155,14 +161,13 @@ final class PartWriter {
 
     private func write(_ data: UnsafeRawPointer, _ count: Int) throws(Failure) {
         // Stop short of a truly full disk, so the store still has room to record where the download got to.
-        if diskReserve > 0 {
-            var info = statvfs()
-            if fstatvfs(fd, &info) == 0,
-                Int64(info.f_bavail) * Int64(info.f_frsize) - Int64(count) < diskReserve
-            {
-                throw .diskFull
-            }
+        if diskReserve > 0, Int64(count) > writableBeforeCheck, let free = freeSpace(fd) {
+            if free - Int64(count) < diskReserve { throw .diskFull }
+            // Measured again after an eighth of the room above the reserve, at most every 8 MiB: a roomy disk is
+            // looked at every few megabytes, not before each write; one near the reserve before every write.
+            writableBeforeCheck = min(Self.longestUnmeasured, (free - diskReserve) / 8)
         }
+        writableBeforeCheck -= Int64(count)
         var done = 0
         while done < count {
             let n = pwrite(fd, data + done, count - done, off_t(written))
@@ -177,6 +182,15 @@ final class PartWriter {
             _ = offstage_start_writeback(fd, writebackStart, written - writebackStart)
             writebackStart = written
         }
+    }
+
+    /// The most bytes written between two measurements of free space.
+    static let longestUnmeasured: Int64 = 8 << 20
+
+    /// `fstatvfs`'s free bytes for an unprivileged writer, nil when it fails.
+    static func freeSpace(_ fd: Int32) -> Int64? {
+        var info = statvfs()
+        return fstatvfs(fd, &info) == 0 ? Int64(info.f_bavail) * Int64(info.f_frsize) : nil
     }
 
     private static func failure(_ code: Int32) -> Failure {

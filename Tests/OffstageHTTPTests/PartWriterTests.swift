@@ -165,4 +165,31 @@ struct PartWriterTests {
         #expect(throws: PartWriter.Failure.self) { try append(writer, Array(repeating: 1, count: 20)) }
         #expect(writer.written == 0)
     }
+
+    @Test func freeSpaceIsMeasuredAgainAfterAnEighthOfTheRoomAboveTheReserve() throws {
+        let fixture = Fixture()
+        // 800 bytes above a 100-byte reserve: measured again only after 100 bytes; with 50 above it, before every
+        // write; and a write that would leave less than the reserve is refused.
+        var free: Int64 = 900
+        var measurements = 0
+        let writer = PartWriter(
+            fd: fixture.fd, offset: 0, bufferSize: 1, writebackWindow: 0, diskReserve: 100,
+            freeSpace: { _ in
+                measurements += 1
+                return free
+            }
+        ) { _ in 0 }
+        for _ in 0..<10 { try append(writer, Array(repeating: 1, count: 10)) }
+        #expect(measurements == 1)
+        #expect(writer.written == 100)
+        free = 150
+        try append(writer, Array(repeating: 2, count: 10))  // measured: 150 - 10 leaves 140, above the reserve
+        #expect(measurements == 2)
+        for _ in 0..<6 { try append(writer, Array(repeating: 3, count: 10)) }  // 6 bytes allowed between looks
+        #expect(measurements == 8)
+        free = 105
+        #expect(throws: PartWriter.Failure.self) { try append(writer, Array(repeating: 4, count: 10)) }
+        #expect(measurements == 9)
+        #expect(writer.written == 170)
+    }
 }
