@@ -126,6 +126,12 @@ final class RunningChild {
         return (reaped?.exitCode ?? 137, true, reaped?.cpu ?? 0)
     }
 
+    /// Waits for the child to end by itself; returns its exit code and whole-life CPU (`wait4`).
+    func waitForExit() -> (exitCode: Int32, lifetimeCPU: Double) {
+        if reaped == nil { _ = reap(blocking: true) }
+        return (reaped?.exitCode ?? 137, reaped?.cpu ?? 0)
+    }
+
     /// Waits for the child (or only looks, without `blocking`); true once it is reaped and its status kept.
     private func reap(blocking: Bool) -> Bool {
         var usage = rusage()

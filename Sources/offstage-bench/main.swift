@@ -50,7 +50,8 @@ enum BenchCommandLine {
           limit downloads a --size MiB file from `offstage origin` on 127.0.0.1 limited to --rate KiB/s with
           `curl --limit-rate` and `offstage get --limit-rate` (fresh home each run): a warm-up pair, then --pairs
           alternating pairs; the CPU of each run (wait4), its rate against the limit, and the ratio of the CPU
-          medians against the 1.1x target.
+          medians against the 1.1x target; also the CPU per MiB from 15 % to 50 % of the run, and what the rest
+          of a run (start-up, delivery) cost beside it.
 
           many serves --downloads distinct files of --size-kib KiB from a private nginx on 127.0.0.1 to
           127.0.0.<hosts> at --rate-kib KiB/s each (limit_rate), and downloads them all at once with offstage (a
