@@ -150,6 +150,20 @@ extension Store {
         }
     }
 
+    /// The usable tasks of `session` for `url`, ordered by id (rows that cannot be used are left out, as
+    /// `loadTasks` leaves them): what `get` looks through for a download to continue, without decoding the home.
+    public func tasks(session: String, url: String) throws -> [TransferTask] {
+        let rows = try withDatabase { database in
+            try database.query(
+                Records.selectTasks + " WHERE session = ? AND url = ? ORDER BY id", [.text(session), .text(url)],
+                table: "tasks"
+            ) { row in
+                Self.attempt(table: "tasks", row: "task \(row.int64(0))") { try Records.task(row) }
+            }
+        }
+        return Self.split(rows).0
+    }
+
     /// The task with this id, or nil.
     public func task(id: Int64) throws -> TransferTask? {
         try withDatabase { database in

@@ -118,8 +118,8 @@ enum GetCommand {
     private static func findOrAdd(
         store: Store, url: String, directory: String, name: String?, options: TransferOptions
     ) throws -> (Int64, [DaemonCommand]) {
-        let existing = try store.loadTasks().last {
-            $0.session == session && $0.url == url && $0.destinationDirectory == directory && $0.requestedName == name
+        let existing = try store.tasks(session: session, url: url).last {
+            $0.destinationDirectory == directory && $0.requestedName == name
                 && (!$0.state.isTerminal || ($0.state == .failed && $0.checksumState != .mismatch))
                 && sameDownload($0.options, options)
         }

@@ -31,6 +31,26 @@ struct RoundTripTests {
         }
     }
 
+    @Test("a session's tasks for one URL come back in id order, and no others")
+    func tasksOfASessionForAURL() throws {
+        try withTemporaryHome { home in
+            let store = try Store.open(home: home)
+            var changes = StoreChanges()
+            for (id, session, url) in [
+                (1, "com.offstage.get", "http://localhost/a"), (2, "com.offstage.get", "http://localhost/b"),
+                (3, "com.example.photos", "http://localhost/a"), (4, "com.offstage.get", "http://localhost/a"),
+            ] {
+                var task = Fixtures.bareTask(id: Int64(id))
+                task.session = session
+                task.url = url
+                changes.tasks.append(task)
+            }
+            try store.apply(changes, now: date(0))
+            #expect(try store.tasks(session: "com.offstage.get", url: "http://localhost/a").map(\.id) == [1, 4])
+            #expect(try store.tasks(session: "com.offstage.get", url: "http://localhost/c").isEmpty)
+        }
+    }
+
     @Test("every state and kind round-trips")
     func everyState() throws {
         try withTemporaryHome { home in
