@@ -85,14 +85,23 @@ enum PosixFiles {
         return value & 0o777
     }
 
-    /// Creates a folder and its parents (0700 for new ones).
+    /// Creates a folder and its parents (0700 for new ones, under the umask); a folder already there is fine, and a
+    /// failure says why (`mkdir`'s errno: no permission, a file in the way, a full disk).
     static func makeDirectory(_ path: String) -> Failure? {
-        do {
-            try FileManager.default.createDirectory(
-                atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            return nil
-        } catch {
-            return Failure(code: EACCES)
+        if mkdir(path, 0o700) == 0 { return nil }
+        let code = errno
+        switch code {
+        case EEXIST:
+            var info = stat()
+            guard stat(path, &info) == 0 else { return Failure(code: errno) }
+            return info.st_mode & S_IFMT == S_IFDIR ? nil : Failure(code: ENOTDIR)
+        case ENOENT:
+            let parent = (path as NSString).deletingLastPathComponent
+            guard !parent.isEmpty, parent != path else { return Failure(code: code) }
+            if let failure = makeDirectory(parent) { return failure }
+            return mkdir(path, 0o700) == 0 || errno == EEXIST ? nil : Failure(code: errno)
+        default:
+            return Failure(code: code)
         }
     }
 
