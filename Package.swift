@@ -24,9 +24,9 @@ let staticLibraries: [String] = {
 /// shared Foundation, whose link entries do not list them. The binary is not position-independent (`-no-pie`): the
 /// loader then has no ~86,000 relative relocations to apply and no pages to copy for them on every start.
 let staticRuntime = [
-    "-static-stdlib", "-Xclang-linker", "-no-pie", "-Xlinker", "--start-group", "-lFoundation", "-lFoundationEssentials",
-    "-lFoundationInternationalization", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims",
-    "-l_FoundationCollections", "-Xlinker", "--end-group",
+    "-static-stdlib", "-Xclang-linker", "-no-pie", "-Xlinker", "--start-group", "-lFoundation",
+    "-lFoundationEssentials", "-lFoundationInternationalization", "-lCoreFoundation", "-l_FoundationICU",
+    "-l_FoundationCShims", "-l_FoundationCollections", "-Xlinker", "--end-group",
 ] + staticLibraries
 
 let package = Package(

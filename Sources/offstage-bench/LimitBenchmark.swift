@@ -112,8 +112,9 @@ enum LimitBenchmark {
         for (tool, values) in [("curl", curl), ("offstage", offstage)] {
             let rate = Measurement.median(values)
             let rest = (whole[tool] ?? 0) - rate * Double(mebibytes)
+            let name = tool.padding(toLength: 9, withPad: " ", startingAt: 0)
             print(
-                "    \(tool.padding(toLength: 9, withPad: " ", startingAt: 0)) \(Fixed.text(rate * 1000, 2)) ms CPU per MiB; "
+                "    \(name) \(Fixed.text(rate * 1000, 2)) ms CPU per MiB; "
                     + "the rest of a run (start-up, delivery) about \(Fixed.text(rest * 1000, 1)) ms")
         }
         let ratio = Measurement.median(curl) > 0 ? Measurement.median(offstage) / Measurement.median(curl) : .infinity
