@@ -161,13 +161,15 @@ final class PartWriter {
 
     private func write(_ data: UnsafeRawPointer, _ count: Int) throws(Failure) {
         // Stop short of a truly full disk, so the store still has room to record where the download got to.
-        if diskReserve > 0, Int64(count) > writableBeforeCheck, let free = freeSpace(fd) {
-            if free - Int64(count) < diskReserve { throw .diskFull }
-            // Measured again after an eighth of the room above the reserve, at most every 8 MiB: a roomy disk is
-            // looked at every few megabytes, not before each write; one near the reserve before every write.
-            writableBeforeCheck = min(Self.longestUnmeasured, (free - diskReserve) / 8)
+        if diskReserve > 0 {
+            if Int64(count) > writableBeforeCheck, let free = freeSpace(fd) {
+                if free - Int64(count) < diskReserve { throw .diskFull }
+                // Measured again after an eighth of the room above the reserve, at most every 8 MiB: a roomy disk is
+                // looked at every few megabytes, not before each write; one near the reserve before every write.
+                writableBeforeCheck = min(Self.longestUnmeasured, (free - diskReserve) / 8)
+            }
+            writableBeforeCheck -= Int64(count)
         }
-        writableBeforeCheck -= Int64(count)
         var done = 0
         while done < count {
             let n = pwrite(fd, data + done, count - done, off_t(written))

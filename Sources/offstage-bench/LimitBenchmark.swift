@@ -55,26 +55,25 @@ enum LimitBenchmark {
                 let growing = tool == "curl" ? output : home + "/parts/1.part"
                 let run = try WindowedRun.run(
                     argv, errorLog: root + "/\(tool).stderr", growing: growing, window: window)
-                let usage = run.usage
                 let got = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int64) ?? nil
-                guard usage.exitCode == 0, got == size else {
+                guard run.exitCode == 0, got == size else {
                     let text = (try? String(contentsOfFile: root + "/\(tool).stderr", encoding: .utf8)) ?? ""
                     throw BenchError(
-                        "\(tool) exited with \(usage.exitCode) after \(got ?? 0) of \(size) bytes: "
+                        "\(tool) exited with \(run.exitCode) after \(got ?? 0) of \(size) bytes: "
                             + (text.split(separator: "\n").last.map(String.init) ?? "no message"))
                 }
                 try? FileManager.default.removeItem(atPath: output)
                 try? FileManager.default.removeItem(atPath: home)
-                let achieved = Double(size) / usage.wall
+                let achieved = Double(size) / run.wall
                 let label = pair == 0 ? "warm-up" : "pair \(pair)/\(pairs)"
                 print(
-                    "\(label) \(tool.padding(toLength: 8, withPad: " ", startingAt: 0)) \(Fixed.text(usage.cpu, 3)) CPU s "
-                        + "in \(Fixed.text(usage.wall, 2)) s, \(Fixed.text(achieved / 1024, 0)) KiB/s "
+                    "\(label) \(tool.padding(toLength: 8, withPad: " ", startingAt: 0)) \(Fixed.text(run.cpu, 3)) CPU s "
+                        + "in \(Fixed.text(run.wall, 2)) s, \(Fixed.text(achieved / 1024, 0)) KiB/s "
                         + "(\(Fixed.text(100 * achieved / Double(rate), 1)) % of the limit)"
                         + (run.cpuPerMiB.map { "; under way \(Fixed.text($0 * 1000, 2)) ms CPU per MiB" } ?? ""))
                 guard pair > 0 else { continue }
-                cpu[tool, default: []].append(usage.cpu)
-                wall[tool, default: []].append(usage.wall)
+                cpu[tool, default: []].append(run.cpu)
+                wall[tool, default: []].append(run.wall)
                 if let value = run.cpuPerMiB { perMiB[tool, default: []].append(value) }
             }
         }

@@ -4,8 +4,12 @@ import Glibc
 /// One run of a download tool measured whole and over a window in its middle: what the whole run cost (start-up,
 /// transfer, delivery) and what the transfer alone costs per byte once it is under way.
 struct WindowedRun {
-    /// The whole run: wall seconds from just before the fork to the reap, CPU seconds (`wait4`), exit code.
-    var usage: ChildUsage
+    /// Wall seconds from just before the fork to the reap.
+    var wall: Double
+    /// CPU seconds of the whole run (`wait4`).
+    var cpu: Double
+    /// The exit status, or 128 + signal number when a signal ended it.
+    var exitCode: Int32
     /// CPU seconds and bytes written in the window (nil: the run ended before the window closed, or the file was not
     /// there when it opened).
     var window: (cpu: Double, bytes: Int64)?
@@ -44,9 +48,7 @@ struct WindowedRun {
         if let (cpuBefore, bytesBefore) = first, let (cpuAfter, bytesAfter) = last, let bytesBefore, let bytesAfter {
             measured = (cpuAfter.since(cpuBefore).clock, bytesAfter - bytesBefore)
         }
-        return WindowedRun(
-            usage: ChildUsage(wall: wall, cpu: end.lifetimeCPU, peakBytes: 0, exitCode: end.exitCode),
-            window: measured)
+        return WindowedRun(wall: wall, cpu: end.lifetimeCPU, exitCode: end.exitCode, window: measured)
     }
 
     /// The size of `path` now, nil when there is nothing there.
