@@ -104,6 +104,9 @@ public enum ProgressLine {
             }
             if transfer.resumedFrom > 0 { line += ", resumed from \(Format.bytes(transfer.resumedFrom))" }
             return line
+        case .failed where transfer.extras?.checksumState == .mismatch:
+            // The whole body came and was removed: "failed at 0" would say it failed before any byte.
+            return "\(name)  failed: checksum mismatch; nothing kept"
         case .failed, .cancelled:
             return "\(name)  \(transfer.state.rawValue) at \(amount(transfer))"
         default:

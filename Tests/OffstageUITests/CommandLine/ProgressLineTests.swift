@@ -147,6 +147,11 @@ import Testing
         failed.state = .failed
         failed.status = .failed("HTTP 404")
         #expect(ProgressLine.final(failed, elapsed: nil) == "ubuntu.iso  failed at 1.2/2.5 GB")
+        // A checksum mismatch removed the whole body: not "failed at 0.0/2.5 GB".
+        var mismatched = failed
+        mismatched.bytes = 0
+        mismatched.extras = TransferExtras(checksumState: .mismatch)
+        #expect(ProgressLine.final(mismatched, elapsed: nil) == "ubuntu.iso  failed: checksum mismatch; nothing kept")
         // Stopped by a signal while it ran: where it stopped.
         #expect(ProgressLine.final(Self.known, elapsed: 3) == "ubuntu.iso  stopped at 1.2/2.5 GB")
     }
