@@ -103,6 +103,8 @@ public enum ProgressLine {
                 line += " in \(Format.elapsed(elapsed)) (\(Format.speed(new / elapsed)))"
             }
             if transfer.resumedFrom > 0 { line += ", resumed from \(Format.bytes(transfer.resumedFrom))" }
+            // Saved as the server sent it (no `--compressed`): said here as `ls` says it.
+            if let encoded = transfer.extras?.encodedNote { line += ", " + TransferDaemon.printable(encoded) }
             return line
         case .failed where transfer.extras?.checksumState == .mismatch:
             // The whole body came and was removed: "failed at 0" would say it failed before any byte.

@@ -143,6 +143,13 @@ import Testing
         #expect(
             ProgressLine.final(done, elapsed: 60)
                 == "big.bin  100% 1.0 GB in 1:00 (10.0 MB/s), resumed from 400 MB")
+        // A body saved as the server sent it says how it is encoded, as `ls` does.
+        var encoded = done
+        encoded.resumedFrom = 0
+        encoded.extras = TransferExtras(contentEncoding: "gzip")
+        #expect(ProgressLine.final(encoded, elapsed: 60) == "big.bin  100% 1.0 GB in 1:00 (16.7 MB/s), gzip-encoded")
+        encoded.extras = TransferExtras(compressed: true, contentEncoding: "gzip")
+        #expect(ProgressLine.final(encoded, elapsed: 60) == "big.bin  100% 1.0 GB in 1:00 (16.7 MB/s)")
         var failed = Self.known
         failed.state = .failed
         failed.status = .failed("HTTP 404")
