@@ -13,6 +13,15 @@ import Testing
         #expect(!names.contains(""))
     }
 
+    @Test func eachNameFindsItsOwnCommandAndNothingElseFindsOne() {
+        for spec in CommandCatalog.commands {
+            for name in spec.names { #expect(CommandCatalog.command(named: name)?.name == spec.name, "\(name)") }
+        }
+        for word in ["", "dashboard", "LS", "list ", "lists", "get2", "--help"] {
+            #expect(CommandCatalog.command(named: word) == nil, "\(word)")
+        }
+    }
+
     @Test(arguments: specs.map(\.name))
     func optionNamesAreUniqueAndNeverShadowTheHelp(name: String) throws {
         let spec = try #require(Self.specs.first { $0.name == name })
