@@ -118,16 +118,9 @@ enum BigHomeBenchmark {
     {
         let (watch, writeEnd) = try MarkerWatch.pipe()
         watch.look(for: "tasks waiting")
-        let null = open("/dev/null", O_RDWR | O_CLOEXEC)
-        let errors = open(errorsPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        defer {
-            close(null)
-            close(errors)
-            close(writeEnd)
-        }
+        defer { close(writeEnd) }
         let child = try RunningChild.start(
-            name: "offstage run", [offstage, "--home", home, "run"], environment: nil, input: null,
-            output: writeEnd, errors: errors)
+            name: "offstage run", [offstage, "--home", home, "run"], errorLog: errorsPath, output: writeEnd)
         return (child, watch)
     }
 

@@ -40,17 +40,10 @@ final class StartedContender {
     static func start(
         _ contender: Contender, offstage: String, home: String, errorLog: String, marker: String? = nil
     ) throws -> StartedContender {
-        let errors = open(errorLog, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard errors >= 0 else { throw BenchError("open \(errorLog): \(String(cString: strerror(errno)))") }
-        defer { close(errors) }
         switch contender {
         case .run:
-            let null = open("/dev/null", O_RDWR | O_CLOEXEC)
-            guard null >= 0 else { throw BenchError("open /dev/null: \(String(cString: strerror(errno)))") }
-            defer { close(null) }
             let child = try RunningChild.start(
-                name: "offstage run", [offstage, "--home", home, "run"], environment: nil, input: null, output: null,
-                errors: errors)
+                name: "offstage run", [offstage, "--home", home, "run"], errorLog: errorLog)
             return StartedContender(child: child, terminal: nil, errorLog: errorLog)
         case .dashboard:
             let terminal = try PseudoTerminal(columns: 120, rows: 40)

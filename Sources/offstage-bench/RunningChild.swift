@@ -22,6 +22,21 @@ final class RunningChild {
         self.startedAt = startedAt
     }
 
+    /// Starts `argv` (argv[0] absolute) with its own environment, standard input from `/dev/null`, standard output to
+    /// `output` (nil: `/dev/null`) and standard error written to `errorLog` (made anew).
+    static func start(name: String, _ argv: [String], errorLog: String, output: Int32? = nil) throws -> RunningChild {
+        let null = open("/dev/null", O_RDWR | O_CLOEXEC)
+        let errors = open(errorLog, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        defer {
+            for descriptor in [null, errors] where descriptor >= 0 { close(descriptor) }
+        }
+        guard null >= 0, errors >= 0 else {
+            throw BenchError("cannot open \(null < 0 ? "/dev/null" : errorLog): \(String(cString: strerror(errno)))")
+        }
+        return try start(
+            name: name, argv, environment: nil, input: null, output: output ?? null, errors: errors)
+    }
+
     /// Starts `argv` (argv[0] absolute) with `input`, `output` and `errors` as descriptors 0, 1 and 2 and
     /// `environment` ("NAME=value"; nil: the bench's own). With `controllingTerminal` the child starts a session and
     /// makes descriptor 0 (a terminal) its controlling terminal.

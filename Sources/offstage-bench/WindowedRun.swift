@@ -27,17 +27,8 @@ struct WindowedRun {
     static func run(_ argv: [String], errorLog: String, growing file: String, window: ClosedRange<Double>) throws
         -> WindowedRun
     {
-        let null = open("/dev/null", O_RDWR | O_CLOEXEC)
-        let errors = open(errorLog, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        defer {
-            for descriptor in [null, errors] where descriptor >= 0 { close(descriptor) }
-        }
-        guard null >= 0, errors >= 0 else {
-            throw BenchError("cannot open \(errorLog): \(String(cString: strerror(errno)))")
-        }
         let child = try RunningChild.start(
-            name: URL(fileURLWithPath: argv[0]).lastPathComponent, argv, environment: nil, input: null, output: null,
-            errors: errors)
+            name: URL(fileURLWithPath: argv[0]).lastPathComponent, argv, errorLog: errorLog)
         sleepUntil(child.startedAt + window.lowerBound)
         let first = (try? child.cpu()).map { ($0, size(of: file)) }
         sleepUntil(child.startedAt + window.upperBound)
