@@ -43,6 +43,10 @@ static inline size_t offstage_curl_error_size(void) { return CURL_ERROR_SIZE; }
 /// so a later fdatasync finds little left to do. Declared here because glibc hides it behind _GNU_SOURCE.
 extern int sync_file_range(int fd, long long offset, long long nbytes, unsigned int flags);
 static inline int offstage_start_writeback(int fd, long long offset, long long length) { return sync_file_range(fd, offset, length, 2u); }
+/// Allocates a file's blocks for `length` bytes from `offset` without changing its size (fallocate with
+/// FALLOC_FL_KEEP_SIZE, 1), so writes into them need no allocation of their own. Declared here for the same reason.
+extern int fallocate(int fd, int mode, long offset, long length);
+static inline int offstage_preallocate(int fd, long long offset, long long length) { return fallocate(fd, 1, (long)offset, (long)length); }
 /// The result code of a finished transfer: the union member of CURLMsg Swift cannot name reliably.
 static inline CURLcode offstage_curl_msg_result(CURLMsg *m) { return m->data.result; }
 

@@ -55,6 +55,14 @@ final class PartWriter {
     /// Absolute end of what is known to be on disk.
     private(set) var durable: Int64
     private var writebackStart: Int64
+    /// Absolute end of the blocks `reserve(through:)` allocated (at most `written` when none are): writes below it
+    /// take no new room on the disk.
+    private(set) var reservedEnd: Int64
+    /// Where the reservation is to reach: the body's announced end, or `reservedEnd` when there is none to make.
+    private var reserveGoal: Int64
+    /// How far ahead of the writes blocks are reserved: enough for the file system to allocate in large pieces, and
+    /// all a server that announces a length it never sends can hold of the disk.
+    static let reservationAhead: Int64 = 16 << 20
 
     /// A writer appending at `offset` (the file already holds exactly `offset` bytes).
     init(
@@ -74,6 +82,8 @@ final class PartWriter {
         written = offset
         durable = offset
         writebackStart = offset
+        reservedEnd = offset
+        reserveGoal = offset
     }
 
     deinit {
@@ -146,9 +156,50 @@ final class PartWriter {
         writebackStart = written
     }
 
+    /// Allocates the file's blocks ahead of the writes, up to `end` (the body's announced length), without changing
+    /// its size: the writes that follow fill blocks already there, which costs the file system less than allocating
+    /// them as they come (ext4's delayed allocation: about 40 % of a buffered write's CPU), and the file lies in fewer
+    /// pieces. At most `reservationAhead` past the writes at a time, extended as they go. Not made when it would leave
+    /// the disk with less than `diskReserve` free (the writes would stop short of it anyway) or when free space
+    /// cannot be measured, nor after `fallocate` fails (a file system without it): from then on, the writes go on as
+    /// before.
+    func reserve(through end: Int64) {
+        reserveGoal = end
+        extendReservation()
+    }
+
+    /// Gives back the reserved blocks the writes did not fill (a download that ends short, fails or is stopped):
+    /// truncating the file to its own size frees the blocks past its end.
+    func release() {
+        reserveGoal = min(reserveGoal, written)
+        guard fd >= 0, reservedEnd > written else { return }
+        _ = ftruncate(fd, off_t(written))
+        reservedEnd = written
+    }
+
+    /// Reserves up to `reservationAhead` past the writes, toward `reserveGoal`.
+    private func extendReservation() {
+        let start = max(written, reservedEnd)
+        let end = min(reserveGoal, written + Self.reservationAhead)
+        guard fd >= 0, end > start else { return }
+        if diskReserve > 0 {
+            guard let free = freeSpace(fd), free - (end - start) >= diskReserve else {
+                reserveGoal = reservedEnd
+                return
+            }
+        }
+        if offstage_preallocate(fd, start, end - start) == 0 {
+            reservedEnd = end
+        } else {
+            reserveGoal = reservedEnd
+        }
+    }
+
     /// Drops everything after `offset` (buffer and file), durably.
     func discard(after offset: Int64) {
         pending = 0
+        // Truncating frees the blocks past the new end, reserved ones too.
+        reservedEnd = min(reservedEnd, offset)
         guard written > offset else { return }
         _ = ftruncate(fd, off_t(offset))
         written = offset
@@ -160,8 +211,9 @@ final class PartWriter {
     }
 
     private func write(_ data: UnsafeRawPointer, _ count: Int) throws(Failure) {
-        // Stop short of a truly full disk, so the store still has room to record where the download got to.
-        if diskReserve > 0 {
+        // Stop short of a truly full disk, so the store still has room to record where the download got to. Bytes
+        // that land in reserved blocks take no more room.
+        if diskReserve > 0, written + Int64(count) > reservedEnd {
             if Int64(count) > writableBeforeCheck, let free = freeSpace(fd) {
                 if free - Int64(count) < diskReserve { throw .diskFull }
                 // Measured again after an eighth of the room above the reserve, at most every 8 MiB: a roomy disk is
@@ -180,6 +232,7 @@ final class PartWriter {
             done += n
             written += Int64(n)
         }
+        if reserveGoal > reservedEnd, written + Self.reservationAhead / 2 > reservedEnd { extendReservation() }
         if writebackWindow > 0, written - writebackStart >= writebackWindow {
             _ = offstage_start_writeback(fd, writebackStart, written - writebackStart)
             writebackStart = written

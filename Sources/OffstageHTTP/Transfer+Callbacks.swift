@@ -173,6 +173,7 @@ extension Transfer {
         }
         accepted = true
         expectedTotal = total
+        if total > 0 { writer?.reserve(through: total) }
         report(
             .responseAccepted(
                 taskID: request.taskID, offset: startOffset, expectedTotal: total, validator: validator,

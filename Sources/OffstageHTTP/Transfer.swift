@@ -166,7 +166,10 @@ final class Transfer {
         easy = nil
         if let headerList { curl_slist_free_all(headerList) }
         headerList = nil
-        if fd >= 0 { Glibc.close(fd) }
+        if fd >= 0 {
+            writer?.release()
+            Glibc.close(fd)
+        }
         fd = -1
     }
 

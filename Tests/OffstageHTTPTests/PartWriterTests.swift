@@ -1,3 +1,4 @@
+import CCurl
 import Foundation
 import Glibc
 import Testing
@@ -191,5 +192,136 @@ struct PartWriterTests {
         #expect(throws: PartWriter.Failure.self) { try append(writer, Array(repeating: 4, count: 10)) }
         #expect(measurements == 9)
         #expect(writer.written == 170)
+    }
+
+    /// Whether the temporary directory's file system allocates blocks ahead (`fallocate`); ext4, xfs and tmpfs do.
+    static let fileSystemPreallocates: Bool = {
+        let fixture = Fixture()
+        return offstage_preallocate(fixture.fd, 0, 4096) == 0
+    }()
+
+    /// The blocks the file holds, in bytes.
+    private func allocated(_ fd: Int32) -> Int64 {
+        var info = stat()
+        return fstat(fd, &info) == 0 ? Int64(info.st_blocks) * 512 : -1
+    }
+
+    private func size(_ fd: Int32) -> Int64 {
+        var info = stat()
+        return fstat(fd, &info) == 0 ? Int64(info.st_size) : -1
+    }
+
+    /// A known length allocates the file's blocks up front; the file's size still says what was written, and the
+    /// writes that follow fill those blocks rather than taking more.
+    @Test(.enabled(if: fileSystemPreallocates))
+    func reservingAllocatesTheBlocksButKeepsTheSize() throws {
+        let fixture = Fixture()
+        let writer = fixture.writer(buffer: 64 << 10)
+        writer.reserve(through: 1 << 20)
+        #expect(writer.reservedEnd == 1 << 20)
+        #expect(size(fixture.fd) == 0)
+        #expect(allocated(fixture.fd) >= 1 << 20)
+        let body = (0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 * 7) }
+        try append(writer, body)
+        try writer.sync()
+        #expect(fixture.fileBytes == body)
+        #expect(allocated(fixture.fd) < (1 << 20) + (64 << 10))
+    }
+
+    /// Bytes that land in reserved blocks take no room, so they are not measured against the disk reserve; past the
+    /// reservation, measuring starts again.
+    @Test(.enabled(if: fileSystemPreallocates))
+    func writesIntoReservedBlocksAreNotMeasuredAgainstTheReserve() throws {
+        let fixture = Fixture()
+        var free: Int64 = 10_000
+        var measurements = 0
+        let writer = PartWriter(
+            fd: fixture.fd, offset: 0, bufferSize: 1, writebackWindow: 0, diskReserve: 4_000,
+            freeSpace: { _ in
+                measurements += 1
+                return free
+            }
+        ) { _ in 0 }
+        writer.reserve(through: 5_000)  // 10,000 free less 5,000 leaves 5,000: above the reserve
+        #expect(measurements == 1)
+        #expect(writer.reservedEnd == 5_000)
+        free = 4_100  // the disk after the reservation (and other writers): a write measured now would be refused
+        for _ in 0..<500 { try append(writer, Array(repeating: 1, count: 10)) }
+        #expect(writer.written == 5_000)
+        #expect(measurements == 1)
+        #expect(throws: PartWriter.Failure.self) { try append(writer, Array(repeating: 2, count: 200)) }
+        #expect(measurements == 2)
+        #expect(writer.written == 5_000)
+    }
+
+    /// A reservation that would leave less than the reserve free is not made: the writes would stop short anyway.
+    @Test func noReservationThatWouldEatIntoTheReserve() throws {
+        let fixture = Fixture()
+        let writer = PartWriter(
+            fd: fixture.fd, offset: 0, bufferSize: 1, writebackWindow: 0, diskReserve: 4_000,
+            freeSpace: { _ in 8_000 }
+        ) { _ in 0 }
+        writer.reserve(through: 5_000)
+        #expect(writer.reservedEnd == 0)
+        #expect(allocated(fixture.fd) == 0)
+    }
+
+    /// Discarding cuts the reservation with the file: truncation frees the blocks past the new end.
+    @Test(.enabled(if: fileSystemPreallocates))
+    func discardGivesTheReservationBack() throws {
+        let fixture = Fixture()
+        let writer = fixture.writer(buffer: 1)
+        writer.reserve(through: 1 << 20)
+        try append(writer, Array(repeating: 3, count: 100))
+        writer.discard(after: 0)
+        #expect(writer.reservedEnd == 0)
+        #expect(size(fixture.fd) == 0)
+        #expect(allocated(fixture.fd) == 0)
+        try append(writer, Array(repeating: 4, count: 10))
+        #expect(fixture.fileBytes == Array(repeating: 4, count: 10))
+    }
+
+    /// The reservation runs at most `reservationAhead` past the writes and moves with them, so a server announcing a
+    /// length it never sends holds no more than that of the disk.
+    @Test(.enabled(if: fileSystemPreallocates))
+    func theReservationRunsAFixedDistanceAheadOfTheWrites() throws {
+        let fixture = Fixture()
+        let writer = fixture.writer(buffer: 1 << 20)
+        let ahead = PartWriter.reservationAhead
+        writer.reserve(through: 1 << 40)
+        #expect(writer.reservedEnd == ahead)
+        let slice = Array(repeating: UInt8(9), count: 1 << 20)
+        while writer.written < ahead / 2 + (1 << 20) { try append(writer, slice) }
+        #expect(writer.reservedEnd == writer.written + ahead)
+        #expect(allocated(fixture.fd) >= writer.reservedEnd)
+        #expect(size(fixture.fd) == writer.written)
+    }
+
+    /// A download that stops short gives back the blocks it reserved and did not fill; what it wrote stays.
+    @Test(.enabled(if: fileSystemPreallocates))
+    func releaseGivesBackWhatTheWritesDidNotFill() throws {
+        let fixture = Fixture()
+        let writer = fixture.writer(buffer: 1)
+        writer.reserve(through: 1 << 20)
+        try append(writer, Array(repeating: 6, count: 5_000))
+        writer.release()
+        #expect(writer.reservedEnd == 5_000)
+        #expect(allocated(fixture.fd) < 64 << 10)
+        #expect(fixture.fileBytes == Array(repeating: 6, count: 5_000))
+        try append(writer, [7])  // no reservation is made again after the release
+        #expect(writer.reservedEnd == 5_000)
+    }
+
+    /// Where blocks cannot be allocated ahead, no reservation is counted and the writes go on as before.
+    @Test func aFileThatCannotBeReservedIsWrittenAsBefore() throws {
+        let fd = open("/dev/null", O_WRONLY)
+        #expect(fd >= 0)
+        defer { close(fd) }
+        let writer = PartWriter(fd: fd, offset: 0, bufferSize: 1, writebackWindow: 0) { _ in 0 }
+        writer.reserve(through: 1 << 20)
+        #expect(writer.reservedEnd == 0)
+        try append(writer, Array(repeating: 1, count: 100))
+        #expect(writer.written == 100)
+        #expect(writer.reservedEnd == 0)
     }
 }
