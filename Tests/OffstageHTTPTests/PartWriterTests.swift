@@ -171,27 +171,38 @@ struct PartWriterTests {
         let fixture = Fixture()
         // 800 bytes above a 100-byte reserve: measured again only after 100 bytes; with 50 above it, before every
         // write; and a write that would leave less than the reserve is refused.
-        var free: Int64 = 900
+        let disk = Disk(free: 900)
+        let writer = measuredWriter(fixture, disk: disk, reserve: 100)
+        for _ in 0..<10 { try append(writer, Array(repeating: 1, count: 10)) }
+        #expect(disk.measurements == 1)
+        #expect(writer.written == 100)
+        disk.free = 150
+        try append(writer, Array(repeating: 2, count: 10))  // measured: 150 - 10 leaves 140, above the reserve
+        #expect(disk.measurements == 2)
+        for _ in 0..<6 { try append(writer, Array(repeating: 3, count: 10)) }  // 6 bytes allowed between looks
+        #expect(disk.measurements == 8)
+        disk.free = 105
+        #expect(throws: PartWriter.Failure.self) { try append(writer, Array(repeating: 4, count: 10)) }
+        #expect(disk.measurements == 9)
+        #expect(writer.written == 170)
+    }
+
+    /// A disk whose free space a test sets, counting how often a writer measures it.
+    final class Disk {
+        var free: Int64
         var measurements = 0
-        let writer = PartWriter(
-            fd: fixture.fd, offset: 0, bufferSize: 1, writebackWindow: 0, diskReserve: 100,
+        init(free: Int64) { self.free = free }
+    }
+
+    /// A writer on `fixture` with a one-byte buffer that measures `disk` against `reserve`.
+    private func measuredWriter(_ fixture: Fixture, disk: Disk, reserve: Int64) -> PartWriter {
+        PartWriter(
+            fd: fixture.fd, offset: 0, bufferSize: 1, writebackWindow: 0, diskReserve: reserve,
             freeSpace: { _ in
-                measurements += 1
-                return free
+                disk.measurements += 1
+                return disk.free
             }
         ) { _ in 0 }
-        for _ in 0..<10 { try append(writer, Array(repeating: 1, count: 10)) }
-        #expect(measurements == 1)
-        #expect(writer.written == 100)
-        free = 150
-        try append(writer, Array(repeating: 2, count: 10))  // measured: 150 - 10 leaves 140, above the reserve
-        #expect(measurements == 2)
-        for _ in 0..<6 { try append(writer, Array(repeating: 3, count: 10)) }  // 6 bytes allowed between looks
-        #expect(measurements == 8)
-        free = 105
-        #expect(throws: PartWriter.Failure.self) { try append(writer, Array(repeating: 4, count: 10)) }
-        #expect(measurements == 9)
-        #expect(writer.written == 170)
     }
 
     /// Whether the temporary directory's file system allocates blocks ahead (`fallocate`); ext4, xfs and tmpfs do.
@@ -233,34 +244,24 @@ struct PartWriterTests {
     @Test(.enabled(if: fileSystemPreallocates))
     func writesIntoReservedBlocksAreNotMeasuredAgainstTheReserve() throws {
         let fixture = Fixture()
-        var free: Int64 = 10_000
-        var measurements = 0
-        let writer = PartWriter(
-            fd: fixture.fd, offset: 0, bufferSize: 1, writebackWindow: 0, diskReserve: 4_000,
-            freeSpace: { _ in
-                measurements += 1
-                return free
-            }
-        ) { _ in 0 }
+        let disk = Disk(free: 10_000)
+        let writer = measuredWriter(fixture, disk: disk, reserve: 4_000)
         writer.reserve(through: 5_000)  // 10,000 free less 5,000 leaves 5,000: above the reserve
-        #expect(measurements == 1)
+        #expect(disk.measurements == 1)
         #expect(writer.reservedEnd == 5_000)
-        free = 4_100  // the disk after the reservation (and other writers): a write measured now would be refused
+        disk.free = 4_100  // the disk after the reservation (and other writers): a write measured now would be refused
         for _ in 0..<500 { try append(writer, Array(repeating: 1, count: 10)) }
         #expect(writer.written == 5_000)
-        #expect(measurements == 1)
+        #expect(disk.measurements == 1)
         #expect(throws: PartWriter.Failure.self) { try append(writer, Array(repeating: 2, count: 200)) }
-        #expect(measurements == 2)
+        #expect(disk.measurements == 2)
         #expect(writer.written == 5_000)
     }
 
     /// A reservation that would leave less than the reserve free is not made: the writes would stop short anyway.
     @Test func noReservationThatWouldEatIntoTheReserve() throws {
         let fixture = Fixture()
-        let writer = PartWriter(
-            fd: fixture.fd, offset: 0, bufferSize: 1, writebackWindow: 0, diskReserve: 4_000,
-            freeSpace: { _ in 8_000 }
-        ) { _ in 0 }
+        let writer = measuredWriter(fixture, disk: Disk(free: 8_000), reserve: 4_000)
         writer.reserve(through: 5_000)
         #expect(writer.reservedEnd == 0)
         #expect(allocated(fixture.fd) == 0)
