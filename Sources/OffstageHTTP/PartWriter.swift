@@ -182,27 +182,21 @@ final class PartWriter {
         let start = max(written, reservedEnd)
         let end = min(reserveGoal, written + Self.reservationAhead)
         guard fd >= 0, end > start else { return }
-        if diskReserve > 0 {
-            guard let free = freeSpace(fd), free - (end - start) >= diskReserve else {
-                reserveGoal = reservedEnd
-                return
-            }
-        }
-        if offstage_preallocate(fd, start, end - start) == 0 {
+        let roomy = diskReserve <= 0 || freeSpace(fd).map { $0 - (end - start) >= diskReserve } ?? false
+        if roomy, offstage_preallocate(fd, start, end - start) == 0 {
             reservedEnd = end
         } else {
-            reserveGoal = reservedEnd
+            reserveGoal = reservedEnd  // no more tries
         }
     }
 
     /// Drops everything after `offset` (buffer and file), durably.
     func discard(after offset: Int64) {
         pending = 0
-        // Truncating frees the blocks past the new end, reserved ones too.
-        reservedEnd = min(reservedEnd, offset)
         guard written > offset else { return }
         _ = ftruncate(fd, off_t(offset))
         written = offset
+        reservedEnd = min(reservedEnd, offset)  // truncating frees the blocks past the new end, reserved ones too
         writebackStart = min(writebackStart, offset)
         if durable > offset {
             _ = fileSync(fd)
